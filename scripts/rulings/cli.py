@@ -1,0 +1,179 @@
+"""The ``rulings`` command line.
+
+Exit codes everywhere: 0 clean, 1 problems found in content, 2 the command could not run.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+
+DEFAULT_CONTENT = Path("content")
+
+
+class CouldNotRun(click.ClickException):
+    exit_code = 2
+
+
+def _paths(paths: tuple[Path, ...]) -> list[Path]:
+    out = list(paths) or [DEFAULT_CONTENT]
+    for p in out:
+        if not p.exists():
+            raise CouldNotRun(f"{p}: no such file or folder")
+    return out
+
+
+def _root_of(paths: list[Path]) -> Path:
+    from .content import find_root
+
+    roots = {find_root(p) for p in paths}
+    if len(roots) > 1:
+        raise CouldNotRun("paths belong to different content trees: " + ", ".join(map(str, sorted(roots))))
+    return roots.pop()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="rulings")
+def main() -> None:
+    """Rules knowledge base for tabletop card games: validate, format and build content."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: one object with every diagnostic, for editors and CI.")
+@click.option("--list-missing", is_flag=True, help="One warning per entry lacking a translation, not per file.")
+@click.option("--no-warnings", is_flag=True, help="Print errors only.")
+def validate(paths: tuple[Path, ...], fmt: str, list_missing: bool, no_warnings: bool) -> None:
+    """Check content files against their schemas and each other.
+
+    PATHS are content files or folders (default: content/). The whole tree they belong to is read,
+    so references resolve, but only problems in PATHS are printed. Exit 0 when there is no error,
+    1 when there are errors, 2 when validation could not run.
+    """
+    from .diagnostics import Severity, summary, to_json
+    from .validate import only_under, validate as run
+
+    ps = _paths(paths)
+    root = _root_of(ps)
+    try:
+        content, diags = run(root, list_missing=list_missing)
+    except Exception as e:  # noqa: BLE001 - a crash must still be a clean exit 2
+        raise CouldNotRun(f"validation could not run: {type(e).__name__}: {e}") from e
+    diags = only_under(diags, ps)
+    if no_warnings:
+        diags = [d for d in diags if d.severity is Severity.ERROR]
+    files = len([p for p in content.paths if only_under_path(p, ps)])
+    if fmt == "json":
+        click.echo(to_json(diags, files))
+    else:
+        for d in diags:
+            click.echo(d.format())
+        click.echo(summary(diags, files), err=bool(diags))
+    sys.exit(1 if any(d.severity is Severity.ERROR for d in diags) else 0)
+
+
+def only_under_path(p: Path, roots: list[Path]) -> bool:
+    rp = p.resolve()
+    return any(rp == r.resolve() or r.resolve() in rp.parents for r in roots)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file would change.")
+def fmt(paths: tuple[Path, ...], check: bool) -> None:
+    """Format content files canonically, keeping comments, key order and quoting."""
+    from .content import discover
+    from .fmt import format_file
+
+    ps = _paths(paths)
+    root = _root_of(ps)
+    files = [p for p in discover(root) if only_under_path(p, ps)]
+    changed = errors = 0
+    for p in files:
+        r = format_file(p, root, check=check)
+        if r.error:
+            errors += 1
+            click.echo(r.error.format(), err=True)
+        elif r.changed:
+            changed += 1
+            click.echo(f"{'would reformat' if check else 'reformatted'} {p}")
+    verb = "would be reformatted" if check else "reformatted"
+    click.echo(f"{changed} of {len(files)} files {verb}" + (f", {errors} could not be read" if errors else ""),
+               err=True)
+    sys.exit(1 if errors or (check and changed) else 0)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def stats(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Counts per game and kind, and translations per locale and status."""
+    from .content import read
+    from .stats import collect, render
+
+    root = _root_of(_paths(paths))
+    content = read(root)
+    data = collect(content)
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2) if as_json else render(data))
+    if content.diagnostics:
+        click.echo(f"note: {len(content.diagnostics)} problems while reading; run rulings validate", err=True)
+
+
+@main.command()
+@click.option("--write", "out", type=click.Path(path_type=Path), default=Path("schemas"), show_default=True,
+              help="Folder to write the JSON Schemas into.")
+@click.option("--check", is_flag=True, help="Exit 1 if the committed schemas differ from the generated ones.")
+def schemas(out: Path, check: bool) -> None:
+    """Write the JSON Schemas of every content file kind (draft-07, for editors and validators)."""
+    from .schemas import all_schemas, render, schema_filename, write_all
+
+    if check:
+        stale = [k for k, s in all_schemas().items()
+                 if not (out / schema_filename(k)).exists()
+                 or (out / schema_filename(k)).read_text(encoding="utf-8") != render(s)]
+        for k in stale:
+            click.echo(f"{out / schema_filename(k)} is out of date")
+        sys.exit(1 if stale else 0)
+    for p in write_all(out):
+        click.echo(f"wrote {p}")
+
+
+@main.command(name="import")
+@click.argument("fmt", metavar="FORMAT")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--into", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Game folder to write (default: content/<the importer's game id>).")
+def import_(fmt: str, source: Path, into: Path | None) -> None:
+    """Import an upstream document of FORMAT into content YAML, keeping the original.
+
+    Re-running on the same document changes nothing; on a changed document it prints what was
+    added, changed and removed, keeps translations, and never overwrites hand edits (reported as
+    conflicts, exit 1).
+    """
+    from .importers import IMPORTERS, get
+    from .importers.base import write_import
+
+    if fmt not in IMPORTERS:
+        raise CouldNotRun(f"unknown format '{fmt}'; known: {', '.join(sorted(IMPORTERS))}")
+    importer = get(fmt)
+    target = into or DEFAULT_CONTENT / importer.GAME_ID
+    schemas_dir = (target.resolve().parent.parent / "schemas")
+    try:
+        report = write_import(importer, source.read_bytes(), target, schemas_dir)
+    except UnicodeDecodeError as e:
+        raise CouldNotRun(f"{source}: not UTF-8 ({e.reason} at byte {e.start})") from e
+    for line in report.lines():
+        click.echo(line)
+    click.echo(f"{len(report.added)} added, {len(report.changed)} changed, {len(report.removed)} removed, "
+               f"{len(report.conflicts)} conflicts", err=True)
+    sys.exit(1 if report.conflicts else 0)
+
+
+if __name__ == "__main__":
+    main()

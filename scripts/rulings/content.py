@@ -1,0 +1,151 @@
+"""Find, load, schema-check and read a content tree into the model.
+
+A content tree is a folder holding ``project.yml`` and one folder per game; each game folder
+holds ``game.yml``, any number of entry files (``kind: rulings``, ``glossary``…) anywhere below it,
+and ``sources/`` with the kept original documents. The file's ``kind`` selects its schema.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import os
+from pathlib import Path
+
+from ruamel.yaml.comments import CommentedMap
+
+from . import schema_check
+from .codec import entry_from_data, game_from_data, project_from_data
+from .diagnostics import ContentError, Diagnostic, Severity
+from .load import Loaded, load, position
+from .model import ENTRY_CLASSES, Entry, Game, Project
+from .schemas import all_schemas, schema_filename
+
+FILE_KINDS = ("project", "game", *ENTRY_CLASSES)
+SUFFIXES = (".yml", ".yaml")
+PROJECT_FILE = "project.yml"
+
+
+@dataclass
+class ContentFile:
+    loaded: Loaded
+    kind: str
+    game: str | None = None
+    entries: list[Entry] = field(default_factory=list)
+
+
+@dataclass
+class Content:
+    """Everything read from a content tree, plus the problems met while reading it."""
+
+    root: Path
+    project: Project
+    games: dict[str, Game] = field(default_factory=dict)
+    game_files: dict[str, ContentFile] = field(default_factory=dict)
+    project_file: ContentFile | None = None
+    files: list[ContentFile] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    paths: list[Path] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [e for f in self.files for e in f.entries]
+
+    def by_id(self) -> dict[str, Entry]:
+        return {e.id: e for e in self.entries}
+
+
+def find_root(start: Path) -> Path:
+    """The nearest folder at or above ``start`` holding project.yml; else ``start`` (or its folder)."""
+    start = start.resolve()
+    base = start if start.is_dir() else start.parent
+    for d in (base, *base.parents):
+        if (d / PROJECT_FILE).is_file():
+            return d
+    return base
+
+
+def discover(root: Path) -> list[Path]:
+    """Every content file under ``root`` in a stable order (kept originals in ``sources/`` skipped)."""
+    out = []
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root).parts
+        if p.is_file() and p.suffix in SUFFIXES and "sources" not in rel[:-1] \
+                and not any(part.startswith(".") for part in rel):
+            out.append(p)
+    return out
+
+
+def _kind_of(loaded: Loaded) -> str | Diagnostic:
+    data = loaded.data
+    if not isinstance(data, CommentedMap):
+        return Diagnostic(loaded.name, 1, 1, Severity.ERROR,
+                          "a content file must be a mapping with a 'kind' key", "file-kind")
+    kind = data.get("kind")
+    if kind not in FILE_KINDS:
+        line, col = position(data, ["kind"]) if "kind" in data else (1, 1)
+        what = f"unknown kind '{kind}'" if "kind" in data else "missing 'kind'"
+        return Diagnostic(loaded.name, line, col, Severity.ERROR,
+                          f"{what}; a content file's kind is one of: {', '.join(FILE_KINDS)}", "file-kind")
+    return str(kind)
+
+
+def read(root: Path) -> Content:
+    """Load every file of the tree; files that fail to load or to validate are reported, not read."""
+    root = root.resolve()
+    content = Content(root=root, project=Project(locales=["en"]))
+    content.paths = discover(root)
+    project_seen = False
+    for path in content.paths:
+        try:
+            loaded = load(path)
+        except ContentError as e:
+            content.diagnostics.append(e.diagnostic)
+            continue
+        kind = _kind_of(loaded)
+        if isinstance(kind, Diagnostic):
+            content.diagnostics.append(kind)
+            continue
+        problems, bad_entries = schema_check.check(loaded, kind)
+        content.diagnostics += problems
+        if problems and (bad_entries is None or kind in ("project", "game")):
+            continue
+        data = loaded.data
+        if kind == "project":
+            content.project = project_from_data(data)
+            content.project_file = ContentFile(loaded, kind)
+            project_seen = True
+            continue
+        if kind == "game":
+            game = game_from_data(data)
+            cf = ContentFile(loaded, kind, game.id)
+            if game.id in content.games:
+                line, col = position(data, ["id"])
+                first = content.game_files[game.id].loaded.name
+                content.diagnostics.append(Diagnostic(loaded.name, line, col, Severity.ERROR,
+                                                      f"game '{game.id}' is already defined in {first}",
+                                                      "id-unique"))
+                continue
+            content.games[game.id] = game
+            content.game_files[game.id] = cf
+            continue
+        cf = ContentFile(loaded, kind, str(data["game"]))
+        cf.entries = [entry_from_data(kind, d) for i, d in enumerate(data["entries"]) if i not in (bad_entries or ())]
+        content.files.append(cf)
+    if not project_seen:
+        content.diagnostics.append(Diagnostic(str(root), 0, 0, Severity.WARNING,
+                                              f"no {PROJECT_FILE} in the content tree; assuming locales: en",
+                                              "project-missing"))
+    return content
+
+
+def schema_relpath(path: Path, kind: str, schemas_dir: Path) -> str:
+    """The modeline's relative path from a content file to its schema."""
+    return Path(os.path.relpath(schemas_dir / schema_filename(kind), path.parent)).as_posix()
+
+
+def find_schemas_dir(root: Path) -> Path:
+    """``schemas/`` beside the content root (the repository layout)."""
+    return root.parent / "schemas"
+
+
+assert set(all_schemas()) == set(FILE_KINDS)

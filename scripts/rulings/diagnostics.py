@@ -1,0 +1,69 @@
+"""Problems found in content, reported like a compiler: ``file:line:col: severity: message (rule)``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from pathlib import Path
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One problem. ``line`` and ``column`` are 1-based; 0 means "the whole file"."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    message: str
+    rule: str
+
+    def format(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{where}: {self.severity.value}: {self.message} ({self.rule})"
+
+    def to_json(self) -> dict[str, object]:
+        d = asdict(self)
+        d["severity"] = self.severity.value
+        return d
+
+
+class ContentError(Exception):
+    """A problem that stops a file from being read at all (raised by the loader)."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.format())
+        self.diagnostic = diagnostic
+
+
+def display_path(path: Path) -> str:
+    """Paths relative to the working directory when possible, as editors expect."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def summary(diags: Iterable[Diagnostic], files: int) -> str:
+    diags = list(diags)
+    errors = sum(d.severity is Severity.ERROR for d in diags)
+    warnings = len(diags) - errors
+    plural = lambda n, w: f"{n} {w}{'' if n == 1 else 's'}"  # noqa: E731
+    return f"{plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(files, 'file')}"
+
+
+def to_json(diags: Iterable[Diagnostic], files: int) -> str:
+    diags = list(diags)
+    return json.dumps({
+        "files": files,
+        "errors": sum(d.severity is Severity.ERROR for d in diags),
+        "warnings": sum(d.severity is Severity.WARNING for d in diags),
+        "diagnostics": [d.to_json() for d in diags],
+    }, ensure_ascii=False, indent=2)

@@ -1,0 +1,54 @@
+"""``rulings fmt``: canonical formatting of content files that keeps comments, key order and quoting.
+
+The file is read round-trip (comments and quoting kept), re-emitted in the style of ``dump`` and
+given the right schema modeline. Formatting never changes what a file means; a file that does not
+load is reported and left untouched.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from .content import FILE_KINDS, find_schemas_dir
+from .diagnostics import ContentError, Diagnostic
+from .dump import MODELINE_PREFIX, modeline, yaml_instance
+from .load import load, load_text
+
+
+@dataclass
+class FmtResult:
+    path: Path
+    changed: bool
+    error: Diagnostic | None = None
+
+
+def format_text(path: Path, text: str, schemas_dir: Path) -> str:
+    """The canonical form of ``text``; raises :class:`ContentError` if it does not load."""
+    loaded = load_text(path, text)  # all the loader's checks first
+    y = yaml_instance(preserve_quotes=True)
+    data = y.load(loaded.text)
+    buf = io.StringIO()
+    y.dump(data, buf)
+    out = buf.getvalue()
+    kind = data.get("kind") if hasattr(data, "get") else None
+    if kind in FILE_KINDS:
+        want = modeline(path, str(kind), schemas_dir)
+        first, _, rest = out.partition("\n")
+        out = f"{want}\n{rest}" if first.startswith(MODELINE_PREFIX) else f"{want}\n{out}"
+    return out
+
+
+def format_file(path: Path, root: Path, *, check: bool) -> FmtResult:
+    try:
+        loaded = load(path)
+        out = format_text(path, loaded.text, find_schemas_dir(root))
+    except ContentError as e:
+        return FmtResult(path, False, e.diagnostic)
+    changed = out != loaded.text
+    if changed and not check:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(out, encoding="utf-8")
+        tmp.replace(path)
+    return FmtResult(path, changed)

@@ -1,0 +1,215 @@
+"""What every importer shares: the result type and the writer that merges it into content.
+
+An importer turns one upstream document into an :class:`ImportResult` (a game and its entries,
+through the model). :func:`write_import` writes it as content YAML and keeps the original in the
+game's ``sources/`` folder. Re-importing is a three-way merge per entry between *base* (the
+previously kept original, parsed again), *fresh* (the new original) and *current* (the YAML as it is
+now, possibly edited by hand):
+
+- upstream unchanged (fresh == base): the current entry is kept as it is, comments included;
+- upstream changed and no hand edit (current == base): the fresh entry replaces it, keeping the
+  current translations, which then show as stale;
+- upstream changed *and* edited by hand: the current entry is kept and a conflict reported;
+- entries added by hand are kept; entries removed upstream are removed unless edited by hand.
+
+Translations never come from the importer's base comparison: they are carried over, so a re-import
+never loses a translator's work. Nothing is written when nothing changed (re-runs are byte-identical).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ruamel.yaml.comments import CommentedSeq
+
+from ..codec import entry_from_data, entry_to_data, game_from_data, game_to_data
+from ..dump import _styled, dumps, modeline, yaml_instance
+from ..load import load
+from ..model import Entry, Game
+from ..text import Text
+
+
+@dataclass
+class EntriesFile:
+    """One content file an import writes: its path inside the game folder, its kind, its entries."""
+
+    path: str
+    kind: str
+    entries: list[Entry]
+
+
+@dataclass
+class ImportResult:
+    game: Game
+    document_id: str
+    files: list[EntriesFile]
+
+
+class Importer(Protocol):
+    FORMAT: str  # the name given to `rulings import`
+    GAME_ID: str  # the game folder it writes by default
+    SOURCE_NAME: str  # file name of the kept original under sources/
+
+    def parse(self, text: str) -> ImportResult: ...
+
+
+@dataclass
+class Report:
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"added {i}" for i in self.added] + [f"changed {i}" for i in self.changed]
+        out += [f"removed {i}" for i in self.removed]
+        out += [f"conflict {i}: changed upstream and edited here; kept the edited entry, merge by hand"
+                for i in self.conflicts]
+        out += [f"wrote {p}" for p in self.written]
+        return out
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _untranslated(e: Entry) -> dict[str, Any]:
+    """An entry's data without translations: what an upstream document determines."""
+    e2 = copy.deepcopy(e)
+    e2.node = None
+    for _, t in e2.texts():
+        t.translations = {}
+    return entry_to_data(e2)
+
+
+def carry_translations(fresh: Entry, current: Entry) -> None:
+    """Give ``fresh`` the translations ``current`` has for the same fields (stale if the source moved)."""
+    cur: dict[str, Text] = dict(current.texts())
+    for path, t in fresh.texts():
+        old = cur.get(path)
+        if old is not None:
+            t.translations = copy.deepcopy(old.translations)
+
+
+def _read_entries(path: Path, kind: str) -> tuple[Any, list[Entry]]:
+    loaded = load(path)
+    y = yaml_instance(preserve_quotes=True)
+    data = y.load(loaded.text)
+    return data, [entry_from_data(kind, d) for d in data.get("entries", [])]
+
+
+def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id: str, schemas_dir: Path,
+               report: Report) -> None:
+    base_by_id = {e.id: e for e in base.entries} if base else {}
+    fresh_ids = {e.id for e in fresh.entries}
+    if not path.exists():
+        report.added += [e.id for e in fresh.entries]
+        data = {"kind": fresh.kind, "game": game_id, "entries": [entry_to_data(e) for e in fresh.entries]}
+        _write(path, dumps(data, first_line=modeline(path, fresh.kind, schemas_dir)), report)
+        return
+    doc, current = _read_entries(path, fresh.kind)
+    cur_by_id = {e.id: e for e in current}
+    nodes = CommentedSeq()
+    changed = False
+    for e in fresh.entries:
+        cur = cur_by_id.get(e.id)
+        b = base_by_id.get(e.id)
+        if cur is None:
+            report.added.append(e.id)
+            nodes.append(_styled(entry_to_data(e)))
+            changed = True
+            continue
+        fe, ce = _untranslated(e), _untranslated(cur)
+        be = _untranslated(b) if b is not None else None
+        if fe == ce or fe == be:
+            nodes.append(cur.node)  # nothing new upstream: keep the entry as it is, comments included
+        elif be is not None and ce == be:
+            carry_translations(e, cur)  # upstream changed, no hand edit: take it, keep translations
+            report.changed.append(e.id)
+            nodes.append(_styled(entry_to_data(e)))
+            changed = True
+        else:
+            report.conflicts.append(e.id)  # changed upstream and by hand (or no base to tell)
+            nodes.append(cur.node)
+    for cur in current:
+        if cur.id in fresh_ids:
+            continue
+        b = base_by_id.get(cur.id)
+        if b is not None and _untranslated(cur) == _untranslated(b):
+            report.removed.append(cur.id)
+            changed = True
+        else:
+            if b is not None:
+                report.conflicts.append(cur.id)
+            nodes.append(cur.node)
+    if changed:
+        doc["entries"] = nodes
+        buf = io.StringIO()
+        yaml_instance(preserve_quotes=True).dump(doc, buf)
+        _write(path, buf.getvalue(), report)
+
+
+def _write(path: Path, text: str, report: Report) -> None:
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    report.written.append(path)
+
+
+def _game_data(result: ImportResult, source: bytes, into: Path, importer: Importer) -> dict[str, Any]:
+    g = result.game
+    for d in g.documents:
+        if d.id == result.document_id:
+            d.sha256 = sha256(source)
+            d.file = f"sources/{importer.SOURCE_NAME}"
+    return game_to_data(g)
+
+
+def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Path) -> Report:
+    """Merge the import of ``source`` into the game folder ``into`` and keep the original there."""
+    report = Report()
+    fresh = importer.parse(source.decode("utf-8"))
+    kept = into / "sources" / importer.SOURCE_NAME
+    base = importer.parse(kept.read_bytes().decode("utf-8")) if kept.exists() else None
+    base_files = {f.path: f for f in base.files} if base else {}
+
+    game_path = into / "game.yml"
+    fresh_game = _game_data(fresh, source, into, importer)
+    if not game_path.exists():
+        _write(game_path, dumps(fresh_game, first_line=modeline(game_path, "game", schemas_dir)), report)
+    else:
+        # keep the game file as edited; refresh only this document's record
+        y = yaml_instance(preserve_quotes=True)
+        doc = y.load(load(game_path).text)
+        cur_game = game_from_data(doc)
+        fresh_doc = next(d for d in fresh_game["documents"] if d["id"] == fresh.document_id)
+        docs = doc["documents"]
+        idx = next((i for i, d in enumerate(docs) if d["id"] == fresh.document_id), None)
+        old = next((d for d in cur_game.documents if d.id == fresh.document_id), None)
+        if old is not None:
+            fresh_doc["title"] = {**fresh_doc["title"], **{
+                k: v for k, v in docs[idx]["title"].items() if k != old.title.lang}}
+        if idx is None:
+            docs.append(_styled(fresh_doc))
+        elif any(docs[idx].get(k) != v for k, v in fresh_doc.items() if k != "title"):
+            docs[idx] = _styled(fresh_doc)
+        buf = io.StringIO()
+        y.dump(doc, buf)
+        _write(game_path, buf.getvalue(), report)
+
+    for f in fresh.files:
+        merge_file(f, base_files.get(f.path), into / f.path, fresh.game.id, schemas_dir, report)
+    if not kept.exists() or kept.read_bytes() != source:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.write_bytes(source)
+        report.written.append(kept)
+    return report

@@ -1,0 +1,157 @@
+"""JSON Schema validation of loaded files, with errors turned into positioned, readable diagnostics."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from collections import defaultdict
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft7Validator
+from jsonschema.exceptions import ValidationError
+
+from .diagnostics import Diagnostic, Severity
+from .load import Loaded, node_position, position
+from .schemas import all_schemas
+
+TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "integer": "a whole number",
+              "boolean": "true or false", "number": "a number", "null": "nothing"}
+
+
+@cache
+def validator(kind: str) -> Draft7Validator:
+    return Draft7Validator(all_schemas()[kind])
+
+
+def _yaml_type(value: Any) -> str:
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, dt.date | dt.datetime):
+        return "a date"
+    return type(value).__name__
+
+
+def _raw_token(loaded: Loaded, line: int, col: int) -> str:
+    """The scalar as written at a position (plain scalars of non-string type are one line)."""
+    s = loaded.line_text(line - 1)[col - 1:]
+    for stop in (" #", ",", "]", "}"):
+        i = s.find(stop)
+        if i >= 0:
+            s = s[:i]
+    return s.strip()
+
+
+def _type_matched(errors: list[ValidationError]) -> bool:
+    """True when a oneOf branch accepted the instance's shape (its errors are about the inside)."""
+    for e in errors:
+        rel = list(e.relative_path)
+        if not rel and e.validator in ("type", "const", "enum"):
+            return False
+        if rel == ["type"] and e.validator in ("const", "enum"):
+            return False
+    return True
+
+
+def _leaves(err: ValidationError) -> Iterator[ValidationError]:
+    """Replace a oneOf/anyOf failure by the errors of the branch the author evidently meant."""
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        branches: dict[Any, list[ValidationError]] = defaultdict(list)
+        for c in err.context:
+            branches[c.relative_schema_path[0]].append(c)
+        matched = [b for b in branches.values() if _type_matched(b)]
+        if matched:
+            for c in min(matched, key=len):
+                yield from _leaves(c)
+            return
+    yield err
+
+
+def _expected_types(err: ValidationError) -> list[str]:
+    if err.validator == "type":
+        t = err.validator_value
+        return [t] if isinstance(t, str) else list(t)
+    if err.validator in ("oneOf", "anyOf"):
+        return [s.get("type", "object") if "$ref" not in s else "object" for s in err.validator_value]
+    return []
+
+
+def _describe_path(path: list[Any]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "the file"
+
+
+def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]:
+    """Schema diagnostics for one loaded file of a known kind.
+
+    Also returns the indices of the ``entries`` that have problems, so the others can still be
+    cross-checked in the same run, or None when the problem is outside the entries.
+    """
+    out: list[Diagnostic] = []
+    seen: set[tuple[int, int, str]] = set()
+    bad: set[int] | None = set()
+
+    def add(line: int, col: int, message: str, rule: str) -> None:
+        if (line, col, rule) not in seen:
+            seen.add((line, col, rule))
+            out.append(Diagnostic(loaded.name, line, col, Severity.ERROR, message, rule))
+
+    for top in validator(kind).iter_errors(loaded.data):
+        for err in _leaves(top):
+            path = list(err.absolute_path)
+            if bad is not None:
+                if len(path) >= 2 and path[0] == "entries" and isinstance(path[1], int):
+                    bad.add(path[1])
+                else:
+                    bad = None
+            where = _describe_path(path)
+            inst = err.instance
+            expected = _expected_types(err)
+            if expected and "string" in expected and not isinstance(inst, str | dict | list):
+                line, col = position(loaded.data, path)
+                raw = _raw_token(loaded, line, col) or str(inst)
+                add(line, col, f"unquoted value `{raw}` is read by YAML as {_yaml_type(inst)}, but {where} "
+                    f"must be text; put it in quotes: \"{raw}\"", "yaml-type")
+            elif err.validator == "type" or (expected and err.validator in ("oneOf", "anyOf")):
+                line, col = position(loaded.data, path)
+                want = " or ".join(TYPE_WORDS.get(t, t) for t in expected)
+                add(line, col, f"{where} must be {want}, not {_yaml_type(inst) if not isinstance(inst, str) else 'text'}",
+                    "schema-type")
+            elif err.validator == "required":
+                line, col = node_position(inst) if path else (1, 1)
+                missing = [k for k in err.validator_value if k not in inst]
+                for k in missing:
+                    add(line, col, f"{where} is missing required property '{k}'", "schema-required")
+            elif err.validator == "additionalProperties":
+                allowed = list(err.schema.get("properties", {}))
+                for k in inst:
+                    if k in allowed:
+                        continue
+                    line, col = position(loaded.data, [*path, k], key=True)
+                    hint = difflib.get_close_matches(str(k), allowed, n=1)
+                    suggestion = f"; did you mean '{hint[0]}'?" if hint else \
+                        f"; allowed: {', '.join(allowed)}" if allowed else ""
+                    add(line, col, f"unknown property '{k}' in {where}{suggestion}", "schema-unknown-property")
+            elif err.validator in ("enum", "const"):
+                line, col = position(loaded.data, path)
+                allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
+                add(line, col, f"{where}: '{inst}' is not one of {', '.join(map(str, allowed))}", "schema-enum")
+            elif err.validator == "pattern":
+                line, col = position(loaded.data, path)
+                desc = err.schema.get("description", "")
+                add(line, col, f"{where}: '{inst}' is not in the expected form" + (f" ({desc})" if desc else ""),
+                    "schema-pattern")
+            elif err.validator == "propertyNames":
+                line, col = position(loaded.data, path)
+                add(line, col, f"{where}: '{err.instance}' is not a valid locale tag", "schema-pattern")
+            else:
+                line, col = position(loaded.data, path)
+                add(line, col, f"{where}: {err.message}", f"schema-{err.validator}")
+    return out, bad

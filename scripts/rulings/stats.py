@@ -1,0 +1,57 @@
+"""``rulings stats``: what the knowledge base holds, per game and kind, and how translated it is."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from .content import Content
+from .model import Entity
+from .text import TextState
+
+
+def collect(content: Content) -> dict[str, Any]:
+    """Counts per game and kind, and per game, locale and translation state/status."""
+    locales = content.project.locales
+    games: dict[str, Any] = {}
+    for gid, g in sorted(content.games.items()):
+        games[gid] = {"name": g.name.get("en") or g.name.source, "identified": g.identified,
+                      "documents": len(g.documents), "kinds": Counter(),
+                      "translations": {loc: Counter() for loc in locales}}
+    for e in content.entries:
+        gs = games.get(e.game)
+        if gs is None:
+            continue
+        kind = e.type.value if isinstance(e, Entity) else e.KIND
+        gs["kinds"][kind] += 1
+        for _, text in e.texts():
+            for loc in locales:
+                state = text.state(loc)
+                c = gs["translations"][loc]
+                c["texts"] += 1
+                if state in (TextState.CURRENT, TextState.STALE):
+                    c[text.translations[loc].status.value] += 1
+                c[state.value] += 1
+    totals: dict[str, int] = Counter()
+    for gs in games.values():
+        totals.update(gs["kinds"])
+        gs["kinds"] = dict(sorted(gs["kinds"].items()))
+        gs["translations"] = {loc: dict(sorted(c.items())) for loc, c in gs["translations"].items()}
+    return {"locales": locales, "games": games, "totals": dict(sorted(totals.items()))}
+
+
+def render(stats: dict[str, Any]) -> str:
+    lines = []
+    kinds = sorted({k for g in stats["games"].values() for k in g["kinds"]})
+    width = max([len(g) for g in stats["games"]] + [5])
+    lines.append("game".ljust(width) + "  " + "  ".join(k.rjust(8) for k in kinds))
+    for gid, g in stats["games"].items():
+        lines.append(gid.ljust(width) + "  " + "  ".join(str(g["kinds"].get(k, 0)).rjust(8) for k in kinds))
+    lines.append("total".ljust(width) + "  " + "  ".join(str(stats["totals"].get(k, 0)).rjust(8) for k in kinds))
+    lines.append("")
+    cols = ["texts", "source", "current", "stale", "missing", "machine", "draft", "reviewed", "official"]
+    lines.append("translations".ljust(width + 8) + "  ".join(c.rjust(8) for c in cols))
+    for gid, g in stats["games"].items():
+        for loc, c in g["translations"].items():
+            lines.append(f"{gid.ljust(width)}  {loc.ljust(6)}" + "  ".join(str(c.get(k, 0)).rjust(8) for k in cols))
+    return "\n".join(lines)

@@ -1,0 +1,337 @@
+"""Cross-file checks over a whole content tree, after each file passed its schema.
+
+Rules (the name in parentheses after every message):
+
+- ``id-unique``, ``id-game``, ``id-kind``: ids are unique, start with their file's game and name
+  the right kind;
+- ``game-unknown``, ``game-folder``, ``source-missing``, ``source-hash``, ``provenance-document``,
+  ``provenance-lines``: games, kept originals and provenance agree;
+- ``ref-unresolved``, ``ref-kind``: every reference resolves to an entry of a fitting kind;
+- ``locale-unknown``: every locale tag is a BCP-47 tag CLDR knows;
+- ``date-invalid``: ISO dates are real dates; ``changelog-order`` (warning): change log dates are in
+  order unless the entry is flagged ``suspect_date``;
+- ``text-source``: each text has exactly one source (plain string);
+- ``translation-english`` (error): a non-English source text has an English translation;
+- ``translation-stale`` and ``translation-missing`` (warnings);
+- ``ruling-shape``: a ruling is a question (with an answer, or flagged ``unanswered``) or a statement;
+- ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+
+from .content import Content, ContentFile, find_schemas_dir, read, schema_relpath
+from .diagnostics import Diagnostic, Severity
+from .load import Loaded, node_position, position
+from .model import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section
+from .text import Text, TextState
+
+MODELINE_PREFIX = "# yaml-language-server: $schema="
+
+
+@cache
+def locale_known(tag: str) -> bool:
+    try:
+        Locale.parse(tag, sep="-")
+    except (UnknownLocaleError, ValueError, TypeError):
+        return False
+    return True
+
+
+def _real_date(value: str) -> bool:
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _path_steps(dotted: str) -> list[Any]:
+    return [int(p) if p.isdigit() else p for p in dotted.split(".")]
+
+
+class Checker:
+    def __init__(self, content: Content, *, list_missing: bool = False):
+        self.c = content
+        self.list_missing = list_missing
+        self.out: list[Diagnostic] = []
+        self.ids: dict[str, Entry] = {}
+        self.id_file: dict[str, ContentFile] = {}
+
+    def add(self, loaded: Loaded, pos: tuple[int, int], sev: Severity, msg: str, rule: str) -> None:
+        self.out.append(Diagnostic(loaded.name, pos[0], pos[1], sev, msg, rule))
+
+    def err(self, loaded: Loaded, pos: tuple[int, int], msg: str, rule: str) -> None:
+        self.add(loaded, pos, Severity.ERROR, msg, rule)
+
+    # --- the passes -----------------------------------------------------------------------------
+
+    def run(self) -> list[Diagnostic]:
+        self.check_project()
+        for gid, gf in self.c.game_files.items():
+            self.check_game(gid, gf)
+        for f in self.c.files:
+            self.check_file_game(f)
+            for e in f.entries:
+                self.check_id(f, e)
+        for f in self.c.files:
+            for e in f.entries:
+                self.check_entry(f, e)
+            if f.kind == "changelog":
+                self.check_changelog_order(f)
+        pf = [self.c.project_file] if self.c.project_file else []
+        for f in [*pf, *self.c.game_files.values(), *self.c.files]:
+            self.check_modeline(f)
+        return self.out
+
+    def check_project(self) -> None:
+        p = self.c.project
+        pf = self.c.project_file
+        if pf is None:
+            return
+        for i, tag in enumerate(p.locales):
+            self.check_locale(pf.loaded, p.node, ["locales", i], tag)
+        self.check_locale(pf.loaded, p.node, ["default_locale"], p.default_locale)
+
+    def check_game(self, gid: str, gf: ContentFile) -> None:
+        g = self.c.games[gid]
+        ld = gf.loaded
+        folder = gf.loaded.path.parent
+        if folder != self.c.root and folder.name != gid:
+            self.add(ld, position(g.node, ["id"]), Severity.WARNING,
+                     f"game '{gid}' lives in folder '{folder.name}'; name the folder '{gid}'", "game-folder")
+        self.check_locale(ld, g.node, ["lang"], g.lang)
+        for path, text in g.texts():
+            self.check_text(ld, g.node, _path_steps(path), text)
+        for i, doc in enumerate(g.documents):
+            for j, tag in enumerate(doc.languages):
+                self.check_locale(ld, g.node, ["documents", i, "languages", j], tag)
+            if doc.date and not _real_date(doc.date):
+                self.err(ld, position(g.node, ["documents", i, "date"]), f"'{doc.date}' is not a real date",
+                         "date-invalid")
+            src = folder / doc.file
+            if not src.is_file():
+                self.err(ld, position(g.node, ["documents", i, "file"]),
+                         f"kept original '{doc.file}' not found in {folder.name}/", "source-missing")
+                continue
+            digest = hashlib.sha256(src.read_bytes()).hexdigest()
+            if digest != doc.sha256:
+                self.err(ld, position(g.node, ["documents", i, "sha256"]),
+                         f"sha256 of '{doc.file}' is {digest}, not the one recorded", "source-hash")
+
+    def check_file_game(self, f: ContentFile) -> None:
+        if f.game not in self.c.games:
+            self.err(f.loaded, position(f.loaded.data, ["game"]),
+                     f"game '{f.game}' has no game file (kind: game)", "game-unknown")
+
+    def check_id(self, f: ContentFile, e: Entry) -> None:
+        pos = position(e.node, ["id"])
+        if e.id in self.ids:
+            first = self.id_file[e.id]
+            fl, fc = position(self.ids[e.id].node, ["id"])
+            self.err(f.loaded, pos, f"id '{e.id}' is already used at {first.loaded.name}:{fl}:{fc}", "id-unique")
+            return
+        self.ids[e.id] = e
+        self.id_file[e.id] = f
+        game, kind, _ = e.id.split("/")
+        if game != f.game:
+            self.err(f.loaded, pos, f"id '{e.id}' must start with this file's game '{f.game}/'", "id-game")
+        allowed = ID_KINDS[type(e)]
+        if isinstance(e, Entity):
+            allowed = {e.type.value}
+        if kind not in allowed:
+            want = " or ".join(sorted(allowed))
+            self.err(f.loaded, pos, f"id '{e.id}' must have '{want}' as its middle part", "id-kind")
+
+    def check_locale(self, ld: Loaded, node: Any, path: list[Any], tag: str) -> None:
+        if not locale_known(tag):
+            self.err(ld, position(node, path), f"unknown locale '{tag}' (a BCP-47 tag such as en, it, zh, zh-Hant)",
+                     "locale-unknown")
+
+    def check_text(self, ld: Loaded, node: Any, path: list[Any], text: Text) -> None:
+        raw = _get(node, path)
+        sources = [k for k, v in raw.items() if isinstance(v, str)] if raw is not None else []
+        if len(sources) > 1:
+            self.err(ld, position(node, [*path, sources[1]]),
+                     f"text has {len(sources)} plain-string values ({', '.join(sources)}); only the source is "
+                     "plain, translations are objects with text, source_hash, status and by", "text-source")
+        for loc in text.locales:
+            if not locale_known(loc):
+                self.err(ld, position(node, [*path, loc], key=True), f"unknown locale '{loc}'", "locale-unknown")
+        if text.lang != "en" and text.state("en") is TextState.MISSING:
+            self.err(ld, position(node, path),
+                     f"{_label(path)} is in '{text.lang}' and has no English translation", "translation-english")
+        for loc, tr in text.translations.items():
+            if text.state(loc) is TextState.STALE:
+                self.add(ld, position(node, [*path, loc]), Severity.WARNING,
+                         f"'{loc}' translation of {_label(path)} was made from an older source text "
+                         f"(source_hash {tr.source_hash}); review it and update source_hash", "translation-stale")
+
+    def check_entry(self, f: ContentFile, e: Entry) -> None:
+        ld = f.loaded
+        self.check_locale(ld, e.node, ["lang"], e.lang)
+        for path, text in e.texts():
+            self.check_text(ld, e.node, _path_steps(path), text)
+        for k, vs in getattr(e, "aliases", {}).items():
+            if not locale_known(k):
+                self.err(ld, position(e.node, ["aliases", k], key=True), f"unknown locale '{k}'", "locale-unknown")
+        # references
+        seen_fields: dict[str, int] = defaultdict(int)
+        for fieldname, target in e.references():
+            idx = seen_fields[fieldname]
+            seen_fields[fieldname] += 1
+            path = [fieldname] if fieldname in ("parent", "target") else [fieldname, idx]
+            t = self.ids.get(target)
+            if t is None:
+                self.err(ld, position(e.node, path), f"{fieldname} '{target}' does not resolve to any entry",
+                         "ref-unresolved")
+                continue
+            want = _ref_kind(e, fieldname)
+            if want and not isinstance(t, want):
+                self.err(ld, position(e.node, path),
+                         f"{fieldname} '{target}' is a {t.KIND}, expected a {want.KIND}", "ref-kind")
+            if target == e.id:
+                self.err(ld, position(e.node, path), f"{fieldname} refers to the entry itself", "ref-kind")
+        # provenance
+        if e.provenance:
+            game = self.c.games.get(e.game)
+            doc = next((d for d in game.documents if d.id == e.provenance.document), None) if game else None
+            if game and doc is None:
+                self.err(ld, position(e.node, ["provenance", "document"]),
+                         f"document '{e.provenance.document}' is not among game '{game.id}''s documents",
+                         "provenance-document")
+            elif doc is not None:
+                a, b = e.provenance.lines
+                n = _line_count(self.c.game_files[game.id].loaded.path.parent / doc.file)
+                if a > b or (n is not None and b > n):
+                    self.err(ld, position(e.node, ["provenance", "lines"]),
+                             f"lines {a}-{b} are not a range within '{doc.file}'"
+                             + (f" ({n} lines)" if n is not None else ""), "provenance-lines")
+        # kind-specific
+        if isinstance(e, Ruling):
+            self.check_ruling(ld, e)
+        if isinstance(e, Change):
+            if e.date and not _real_date(e.date):
+                self.err(ld, position(e.node, ["date"]), f"'{e.date}' is not a real date", "date-invalid")
+        if isinstance(e, Ruling):
+            for i, h in enumerate(e.history):
+                if h.date and not _real_date(h.date):
+                    self.err(ld, position(e.node, ["history", i, "date"]), f"'{h.date}' is not a real date",
+                             "date-invalid")
+        self.check_missing(f, e)
+
+    def check_ruling(self, ld: Loaded, r: Ruling) -> None:
+        pos = node_position(r.node)
+        if r.statement and (r.question or r.answer):
+            self.err(ld, pos, "a ruling is either a question with an answer or a statement, not both",
+                     "ruling-shape")
+        elif not r.statement and not r.question:
+            self.err(ld, pos, "a ruling needs a question (with its answer) or a statement", "ruling-shape")
+        elif r.question and not r.answer and RulingFlag.UNANSWERED not in r.flags:
+            self.err(ld, pos, "question without an answer: add the answer, or flags: [unanswered] if the "
+                     "source prints none", "ruling-shape")
+        elif r.answer and RulingFlag.UNANSWERED in r.flags:
+            self.err(ld, position(r.node, ["flags"]), "flagged unanswered but has an answer", "ruling-shape")
+
+    def check_missing(self, f: ContentFile, e: Entry) -> None:
+        if not self.list_missing:
+            return
+        for loc in self.c.project.locales:
+            fields = [p for p, t in e.texts() if t.state(loc) is TextState.MISSING]
+            if fields and loc != "en":
+                self.add(f.loaded, position(e.node, ["id"]), Severity.WARNING,
+                         f"{e.id}: no '{loc}' translation of {', '.join(fields)}", "translation-missing")
+
+    def check_changelog_order(self, f: ContentFile) -> None:
+        last: Change | None = None
+        for e in f.entries:
+            assert isinstance(e, Change)
+            if not e.date or not _real_date(e.date):
+                continue
+            if last and e.date < (last.date or "") and not e.suspect_date:
+                self.add(f.loaded, position(e.node, ["date"]), Severity.WARNING,
+                         f"date {e.date} comes after {last.date}; if the source prints it so, keep it and set "
+                         "suspect_date: true", "changelog-order")
+            if not e.suspect_date:
+                last = e
+
+    def check_modeline(self, f: ContentFile) -> None:
+        ld = f.loaded
+        want = MODELINE_PREFIX + schema_relpath(ld.path, f.kind, find_schemas_dir(self.c.root))
+        first = ld.text.split("\n", 1)[0].rstrip()
+        if first != want:
+            self.add(ld, (1, 1), Severity.WARNING, f"first line should be '{want}' so editors validate while "
+                     "typing (rulings fmt adds it)", "modeline")
+
+
+def missing_summary(content: Content) -> list[Diagnostic]:
+    """One warning per file and locale that lacks translations (``--list-missing`` lists each entry)."""
+    out = []
+    for f in content.files:
+        for loc in content.project.locales:
+            if loc == "en":
+                continue
+            missing = [(e, p) for e in f.entries for p, t in e.texts() if t.state(loc) is TextState.MISSING]
+            if missing:
+                first = missing[0][0]
+                entries = len({e.id for e, _ in missing})
+                line, col = position(first.node, ["id"])
+                out.append(Diagnostic(f.loaded.name, line, col, Severity.WARNING,
+                                      f"{len(missing)} texts in {entries} entries have no '{loc}' translation "
+                                      f"(first: {first.id}; --list-missing lists them all)", "translation-missing"))
+    return out
+
+
+def _get(node: Any, path: list[Any]) -> Any:
+    for p in path:
+        try:
+            node = node[p]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _label(path: list[Any]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _ref_kind(e: Entry, fieldname: str) -> type[Entry] | None:
+    if fieldname == "about" or (isinstance(e, Entity | Erratum) and fieldname in ("parent", "target")):
+        return Entity
+    if isinstance(e, Section) and fieldname == "parent":
+        return Section
+    return None
+
+
+@cache
+def _line_count(path: Path) -> int | None:
+    try:
+        return path.read_bytes().count(b"\n") + 1
+    except OSError:
+        return None
+
+
+def validate(root: Path, *, list_missing: bool = False) -> tuple[Content, list[Diagnostic]]:
+    """Read the tree at ``root`` and return it with every problem found, sorted by file and position."""
+    content = read(root)
+    diags = list(content.diagnostics)
+    diags += Checker(content, list_missing=list_missing).run()
+    if not list_missing:
+        diags += missing_summary(content)
+    return content, sorted(set(diags), key=lambda d: (d.file, d.line, d.column, d.rule, d.message))
+
+
+def only_under(diags: Iterable[Diagnostic], paths: list[Path]) -> list[Diagnostic]:
+    """Keep diagnostics of files at or under the given paths."""
+    from .diagnostics import display_path
+    prefixes = [display_path(p) for p in paths]
+    return [d for d in diags if any(d.file == p or d.file.startswith(p.rstrip("/") + "/") for p in prefixes)]

@@ -175,5 +175,44 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
     sys.exit(1 if report.conflicts else 0)
 
 
+@main.group()
+def translate() -> None:
+    """Record and exchange translations of content texts."""
+
+
+@translate.command("apply")
+@click.argument("mapping_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--locale", required=True, help="Locale of the translations, e.g. en.")
+@click.option("--status", type=click.Choice(["machine", "draft", "reviewed", "official"]), required=True)
+@click.option("--by", "by", required=True, help="Who made the translations.")
+@click.option("--content", "root", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_CONTENT,
+              show_default=True)
+def translate_apply(mapping_file: Path, locale: str, status: str, by: str, root: Path) -> None:
+    """Write translations from MAPPING_FILE (YAML: entry id -> field path -> text) into the content.
+
+    Each translation records the hash of the current source text; comments and formatting of the
+    content files are kept.
+    """
+    from .edit import apply_translations
+    from .load import load
+    from .validate import locale_known
+
+    if not locale_known(locale):
+        raise CouldNotRun(f"unknown locale '{locale}'")
+    from .diagnostics import ContentError
+    try:
+        mapping = load(mapping_file).data
+    except ContentError as e:
+        raise CouldNotRun(e.diagnostic.format()) from e
+    if not isinstance(mapping, dict):
+        raise CouldNotRun(f"{mapping_file}: expected a mapping of entry id to fields")
+    report = apply_translations(root, mapping, locale, status, by)
+    for p in report.problems:
+        click.echo(f"error: {p}", err=True)
+    click.echo(f"{report.applied} applied, {report.unchanged} unchanged, {len(report.problems)} problems, "
+               f"{len(report.written)} files written")
+    sys.exit(1 if report.problems else 0)
+
+
 if __name__ == "__main__":
     main()

@@ -129,13 +129,38 @@ def read(root: Path) -> Content:
             content.game_files[game.id] = cf
             continue
         cf = ContentFile(loaded, kind, str(data["game"]))
-        cf.entries = [entry_from_data(kind, d) for i, d in enumerate(data["entries"]) if i not in (bad_entries or ())]
+        for i, d in enumerate(data["entries"]):
+            if i in (bad_entries or ()):
+                continue
+            try:
+                cf.entries.append(entry_from_data(kind, d))
+            except ValueError:
+                content.diagnostics += _sourceless_texts(loaded, ["entries", i], d)
         content.files.append(cf)
     if not project_seen:
         content.diagnostics.append(Diagnostic(str(root), 0, 0, Severity.WARNING,
                                               f"no {PROJECT_FILE} in the content tree; assuming locales: en",
                                               "project-missing"))
     return content
+
+
+def _sourceless_texts(loaded: Loaded, path: list, node: object) -> list[Diagnostic]:
+    """Texts whose values are all translations: there is no source text to translate from."""
+    out = []
+    if isinstance(node, dict):
+        vals = list(node.values())
+        if vals and all(isinstance(v, dict) and "source_hash" in v for v in vals):
+            line, col = position(loaded.data, path)
+            out.append(Diagnostic(loaded.name, line, col, Severity.ERROR,
+                                  "text has no source: write the source-language value as a plain string "
+                                  "(translations are objects)", "text-source"))
+            return out
+        for k, v in node.items():
+            out += _sourceless_texts(loaded, [*path, k], v)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _sourceless_texts(loaded, [*path, i], v)
+    return out
 
 
 def schema_relpath(path: Path, kind: str, schemas_dir: Path) -> str:

@@ -135,8 +135,10 @@ def load_text(path: Path, text: str) -> Loaded:
         line, col = _line_col(text, e.position) if isinstance(e.position, int) else (1, 1)
         raise _fail(path, line, col, f"character {e.character!r} is not allowed in YAML; write it as an "
                     "escape inside double quotes", "yaml-character") from None
-    except (YAMLError, RecursionError, ValueError, TypeError, AttributeError, KeyError) as e:
-        raise _fail(path, 1, 1, f"cannot read YAML: {type(e).__name__}: {e}", "yaml-syntax") from None
+    except YAMLError as e:
+        raise _fail(path, 1, 1, f"cannot read YAML: {e}", "yaml-syntax") from None
+    except Exception as e:  # noqa: BLE001 - ruamel.yaml raises assertion and other errors on odd input
+        raise _fail(path, 1, 1, f"cannot read YAML ({type(e).__name__}: {e})", "yaml-syntax") from None
     if data is None:
         raise _fail(path, 1, 1, "file is empty", "yaml-empty")
     return Loaded(path, data, text)

@@ -167,7 +167,7 @@ class Checker:
         for loc in text.locales:
             if not locale_known(loc):
                 self.err(ld, position(node, [*path, loc], key=True), f"unknown locale '{loc}'", "locale-unknown")
-        if text.lang != "en" and text.state("en") is TextState.MISSING:
+        if text.lang != "en" and locale_known(text.lang) and text.state("en") is TextState.MISSING:
             self.err(ld, position(node, path),
                      f"{_label(path)} is in '{text.lang}' and has no English translation", "translation-english")
         for loc, tr in text.translations.items():
@@ -207,7 +207,7 @@ class Checker:
             doc = next((d for d in game.documents if d.id == e.provenance.document), None) if game else None
             if game and doc is None:
                 self.err(ld, position(e.node, ["provenance", "document"]),
-                         f"document '{e.provenance.document}' is not among game '{game.id}''s documents",
+                         f"document '{e.provenance.document}' is not among the documents of game '{game.id}'",
                          "provenance-document")
             elif doc is not None:
                 a, b = e.provenance.lines
@@ -315,7 +315,8 @@ def _ref_kind(e: Entry, fieldname: str) -> type[Entry] | None:
 @cache
 def _line_count(path: Path) -> int | None:
     try:
-        return path.read_bytes().count(b"\n") + 1
+        data = path.read_bytes()
+        return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
     except OSError:
         return None
 

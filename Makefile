@@ -1,0 +1,34 @@
+# Two commands on a fresh clone: `make site` and `make test`. Each sets up .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: site test lint validate schemas clean
+
+$(STAMP): pyproject.toml requirements.lock
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+# Until the site generator lands, `make site` validates the whole content tree.
+site: $(STAMP)
+	$(BIN)/rulings schemas --check
+	$(BIN)/rulings validate content --no-warnings
+
+validate: $(STAMP)
+	$(BIN)/rulings validate content
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check scripts tests
+
+schemas: $(STAMP)
+	$(BIN)/rulings schemas
+
+clean:
+	rm -rf $(VENV) build site .pytest_cache .hypothesis

@@ -1,0 +1,60 @@
+"""Shared fixtures: a small, valid content tree built in a temporary folder."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulings.codec import entries_file_to_data, game_to_data
+from rulings.dump import dumps, modeline
+from rulings.model import Document, Entity, EntityType, Game, Provenance, Ruling, Term
+from rulings.text import Text
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+BLNS = SHARED / "corpora" / "naughty-strings" / "blns.json"
+SOURCE = "line one\nline two\nline three\nline four\n"
+
+
+def naughty_strings() -> list[str]:
+    return json.loads(BLNS.read_text(encoding="utf-8")) if BLNS.exists() else []
+
+
+def write(path: Path, data: dict, schemas: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(data, first_line=modeline(path, data["kind"], schemas)), encoding="utf-8")
+    return path
+
+
+def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
+    """project.yml, a game with its kept original, a card, a term and rulings; returns content/."""
+    schemas = root / "schemas"
+    shutil.copytree(REPO / "schemas", schemas, dirs_exist_ok=True)
+    content = root / "content"
+    write(content / "project.yml", {"kind": "project", "locales": ["en", "it", "zh"]}, schemas)
+    src = content / "demo" / "sources" / "doc.txt"
+    src.parent.mkdir(parents=True, exist_ok=True)
+    src.write_text(SOURCE, encoding="utf-8")
+    game = Game("demo", "en", Text("en", "Demo"), documents=[
+        Document("doc", Text("en", "Demo FAQ"), ["en"], "sources/doc.txt",
+                 hashlib.sha256(SOURCE.encode()).hexdigest(), date_printed="1-2-2003", date="2003-01-02")])
+    write(content / "demo" / "game.yml", game_to_data(game), schemas)
+    prov = Provenance("doc", (1, 2))
+    card = Entity("demo/card/sword", "en", prov, type=EntityType.CARD, name=Text("en", "Sword"))
+    write(content / "demo" / "entities.yml", entries_file_to_data("entities", "demo", [card]), schemas)
+    term = Term("demo/term/adjacent", "en", prov, term=Text("en", "Adjacent"), definition=Text("en", "Next to."))
+    write(content / "demo" / "glossary.yml", entries_file_to_data("glossary", "demo", [term]), schemas)
+    if rulings is None:
+        rulings = [Ruling("demo/ruling/sword-twice", "en", prov, question=Text("en", "Can I use the Sword twice?"),
+                          answer=Text("en", "Yes."), about=["demo/card/sword"])]
+    write(content / "demo" / "rulings.yml", entries_file_to_data("rulings", "demo", rulings), schemas)
+    return content
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    return build_tree(tmp_path)

@@ -1,0 +1,46 @@
+"""Every string of the Big List of Naughty Strings survives load → fmt → load unchanged.
+
+Corpus: ../shared/corpora/naughty-strings/blns.json (MIT).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import BLNS, build_tree, naughty_strings
+from rulings.content import read
+from rulings.fmt import format_file
+from rulings.load import load
+from rulings.model import Provenance, Ruling
+from rulings.text import Text
+from rulings.validate import validate
+
+STRINGS = naughty_strings()
+
+
+@pytest.mark.skipif(not BLNS.exists(), reason="naughty strings corpus not present")
+def test_every_naughty_string_round_trips_through_fmt(tmp_path):
+    strings = [s for s in STRINGS if s]  # an empty source text is not a text
+    assert len(strings) > 500
+    rulings = [Ruling(f"demo/ruling/n{i}", "en", Provenance("doc", (1, 1)), question=Text("en", s),
+                      answer=Text("en", s + "\n" + s), about=["demo/card/sword"])
+               for i, s in enumerate(strings)]
+    content = build_tree(tmp_path, rulings=rulings)
+    path = content / "demo" / "rulings.yml"
+
+    def texts():
+        data = load(path).data
+        return [(e["question"]["en"], e["answer"]["en"]) for e in data["entries"]]
+
+    before = texts()
+    assert before == [(s, s + "\n" + s) for s in strings]
+    result = format_file(path, content, check=False)
+    assert result.error is None
+    assert texts() == before
+    again = format_file(path, content, check=False)
+    assert not again.changed  # fmt is idempotent
+    # and the whole tree still validates and reads into the model unchanged
+    _, diags = validate(content)
+    assert [d for d in diags if d.severity == "error"] == []
+    got = {e.id: e.question.source for e in read(content).entries if e.id.startswith("demo/ruling/")}
+    assert [got[f"demo/ruling/n{i}"] for i in range(len(strings))] == strings

@@ -89,6 +89,7 @@ def only_under_path(p: Path, roots: list[Path]) -> bool:
 def fmt(paths: tuple[Path, ...], check: bool) -> None:
     """Format content files canonically, keeping comments, key order and quoting."""
     from .content import discover
+    from .diagnostics import display_path
     from .fmt import format_file
 
     ps = _paths(paths)
@@ -102,7 +103,7 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
             click.echo(r.error.format(), err=True)
         elif r.changed:
             changed += 1
-            click.echo(f"{'would reformat' if check else 'reformatted'} {p}")
+            click.echo(f"{'would reformat' if check else 'reformatted'} {display_path(p)}")
     verb = "would be reformatted" if check else "reformatted"
     click.echo(f"{changed} of {len(files)} files {verb}" + (f", {errors} could not be read" if errors else ""),
                err=True)

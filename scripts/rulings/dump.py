@@ -14,7 +14,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from .schemas import schema_filename
 
@@ -31,6 +31,10 @@ def yaml_instance(*, preserve_quotes: bool = False) -> YAML:
     return y
 
 
+_LINE_BREAKS = "\x85\u2028\u2029\ufeff"
+"""Characters YAML reads as line breaks (or a BOM) when written raw: only escapes keep them."""
+
+
 def _literal_ok(s: str) -> bool:
     """Literal blocks only for text that they represent exactly (printable, no trailing blanks)."""
     if "\n" not in s or s != s.strip("\n") + ("\n" if s.endswith("\n") else ""):
@@ -40,7 +44,7 @@ def _literal_ok(s: str) -> bool:
     for line in s.split("\n"):
         if line != line.rstrip(" \t"):
             return False
-    return all(c == "\n" or (c.isprintable() and c not in "\u2028\u2029\ufeff\x85") for c in s)
+    return all(c == "\n" or (c.isprintable() and c not in _LINE_BREAKS) for c in s)
 
 
 def _styled(value: Any) -> Any:
@@ -54,8 +58,11 @@ def _styled(value: Any) -> Any:
         if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             seq.fa.set_flow_style()  # provenance lines: [12, 14]
         return seq
-    if isinstance(value, str) and _literal_ok(value):
-        return LiteralScalarString(value)
+    if isinstance(value, str):
+        if _literal_ok(value):
+            return LiteralScalarString(value)
+        if any(c in _LINE_BREAKS for c in value):
+            return DoubleQuotedScalarString(value)  # written as escapes, never as raw line breaks
     return value
 
 

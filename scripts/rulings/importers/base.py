@@ -12,6 +12,9 @@ now, possibly edited by hand):
 - upstream changed *and* edited by hand: the current entry is kept and a conflict reported;
 - entries added by hand are kept; entries removed upstream are removed unless edited by hand.
 
+A YAML comment in or just above an entry counts as a hand edit: such an entry is never replaced or
+removed, only reported as a conflict. The entry list is edited in place so comments stay put.
+
 Translations never come from the importer's base comparison: they are carried over, so a re-import
 never loses a translator's work. Nothing is written when nothing changed (re-runs are byte-identical).
 """
@@ -25,7 +28,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ruamel.yaml.comments import CommentedSeq
 
 from ..codec import entry_from_data, entry_to_data, game_from_data, game_to_data
 from ..dump import _styled, dumps, modeline, yaml_instance
@@ -97,6 +99,18 @@ def carry_translations(fresh: Entry, current: Entry) -> None:
             t.translations = copy.deepcopy(old.translations)
 
 
+def has_comments(node: Any) -> bool:
+    """Whether a YAML comment is attached anywhere in a round-trip node: a hand edit to keep."""
+    ca = getattr(node, "ca", None)
+    if ca is not None and (any(ca.comment or ()) or any(any(x for x in v if x) for v in ca.items.values())):
+        return True
+    if isinstance(node, dict):
+        return any(has_comments(v) for v in node.values())
+    if isinstance(node, list):
+        return any(has_comments(v) for v in node)
+    return False
+
+
 def _read_entries(path: Path, kind: str) -> tuple[Any, list[Entry]]:
     loaded = load(path)
     y = yaml_instance(preserve_quotes=True)
@@ -114,42 +128,50 @@ def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id
         _write(path, dumps(data, first_line=modeline(path, fresh.kind, schemas_dir)), report)
         return
     doc, current = _read_entries(path, fresh.kind)
+    seq = doc["entries"]  # edited in place: ruamel keeps comment lines attached to list positions
     cur_by_id = {e.id: e for e in current}
-    nodes = CommentedSeq()
     changed = False
+
+    def index_of(entry_id: str) -> int:
+        return next(i for i, n in enumerate(seq) if n.get("id") == entry_id)
+
+    def hand_edited(cur: Entry) -> bool:
+        return has_comments(cur.node) or any(x for x in seq.ca.items.get(index_of(cur.id), ()) if x)
+
+    # removals first, so positions below refer to the surviving entries
+    for cur in current:
+        if cur.id in fresh_ids:
+            continue
+        b = base_by_id.get(cur.id)
+        if b is not None and _untranslated(cur) == _untranslated(b) and not hand_edited(cur):
+            report.removed.append(cur.id)
+            del seq[index_of(cur.id)]
+            changed = True
+        elif b is not None:
+            report.conflicts.append(cur.id)  # removed upstream but edited here: kept
+    last = -1  # position of the previous fresh entry, where a new one is inserted after
     for e in fresh.entries:
         cur = cur_by_id.get(e.id)
         b = base_by_id.get(e.id)
         if cur is None:
             report.added.append(e.id)
-            nodes.append(_styled(entry_to_data(e)))
+            last += 1
+            seq.insert(last, _styled(entry_to_data(e)))
             changed = True
             continue
+        last = index_of(e.id)
         fe, ce = _untranslated(e), _untranslated(cur)
         be = _untranslated(b) if b is not None else None
         if fe == ce or fe == be:
-            nodes.append(cur.node)  # nothing new upstream: keep the entry as it is, comments included
-        elif be is not None and ce == be:
+            continue  # nothing new upstream: keep the entry as it is, comments included
+        if be is not None and ce == be and not hand_edited(cur):
             carry_translations(e, cur)  # upstream changed, no hand edit: take it, keep translations
             report.changed.append(e.id)
-            nodes.append(_styled(entry_to_data(e)))
+            seq[last] = _styled(entry_to_data(e))
             changed = True
         else:
             report.conflicts.append(e.id)  # changed upstream and by hand (or no base to tell)
-            nodes.append(cur.node)
-    for cur in current:
-        if cur.id in fresh_ids:
-            continue
-        b = base_by_id.get(cur.id)
-        if b is not None and _untranslated(cur) == _untranslated(b):
-            report.removed.append(cur.id)
-            changed = True
-        else:
-            if b is not None:
-                report.conflicts.append(cur.id)
-            nodes.append(cur.node)
     if changed:
-        doc["entries"] = nodes
         buf = io.StringIO()
         yaml_instance(preserve_quotes=True).dump(doc, buf)
         _write(path, buf.getvalue(), report)

@@ -37,7 +37,8 @@ def test_fmt_keeps_comments_order_quotes_and_adds_modeline(tree: Path):
     assert re.search(r"en: 'Can I use the Sword twice\?' +# single quotes stay", out)
     assert 'answer: {en: "Yes."}' in out
     assert "  - id: demo/ruling/sword-twice\n    lang: en\n    question:\n      en:" in out
-    keys = [ln.split(":")[0].strip() for ln in out.splitlines() if ln.startswith("    ") and not ln.startswith("      ")]
+    keys = [ln.split(":")[0].strip() for ln in out.splitlines()
+            if ln.startswith("    ") and not ln.startswith("      ")]
     assert keys == ["lang", "question", "answer", "about", "provenance"]
     # twice changes nothing, and the check now passes
     r = run(["fmt", "content"], tree.parent)

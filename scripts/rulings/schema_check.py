@@ -122,8 +122,8 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
             elif err.validator == "type" or (expected and err.validator in ("oneOf", "anyOf")):
                 line, col = position(loaded.data, path)
                 want = " or ".join(TYPE_WORDS.get(t, t) for t in expected)
-                add(line, col, f"{where} must be {want}, not {_yaml_type(inst) if not isinstance(inst, str) else 'text'}",
-                    "schema-type")
+                got = "text" if isinstance(inst, str) else _yaml_type(inst)
+                add(line, col, f"{where} must be {want}, not {got}", "schema-type")
             elif err.validator == "required":
                 line, col = node_position(inst) if path else (1, 1)
                 missing = [k for k in err.validator_value if k not in inst]

@@ -181,7 +181,7 @@ class Checker:
         self.check_locale(ld, e.node, ["lang"], e.lang)
         for path, text in e.texts():
             self.check_text(ld, e.node, _path_steps(path), text)
-        for k, vs in getattr(e, "aliases", {}).items():
+        for k in getattr(e, "aliases", {}):
             if not locale_known(k):
                 self.err(ld, position(e.node, ["aliases", k], key=True), f"unknown locale '{k}'", "locale-unknown")
         # references
@@ -219,9 +219,8 @@ class Checker:
         # kind-specific
         if isinstance(e, Ruling):
             self.check_ruling(ld, e)
-        if isinstance(e, Change):
-            if e.date and not _real_date(e.date):
-                self.err(ld, position(e.node, ["date"]), f"'{e.date}' is not a real date", "date-invalid")
+        if isinstance(e, Change) and e.date and not _real_date(e.date):
+            self.err(ld, position(e.node, ["date"]), f"'{e.date}' is not a real date", "date-invalid")
         if isinstance(e, Ruling):
             for i, h in enumerate(e.history):
                 if h.date and not _real_date(h.date):

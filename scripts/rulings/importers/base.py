@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-
 from ..codec import entry_from_data, entry_to_data, game_from_data, game_to_data
 from ..dump import _styled, dumps, modeline, yaml_instance
 from ..load import load
@@ -162,7 +161,7 @@ def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id
         last = index_of(e.id)
         fe, ce = _untranslated(e), _untranslated(cur)
         be = _untranslated(b) if b is not None else None
-        if fe == ce or fe == be:
+        if fe in (ce, be):
             continue  # nothing new upstream: keep the entry as it is, comments included
         if be is not None and ce == be and not hand_edited(cur):
             carry_translations(e, cur)  # upstream changed, no hand edit: take it, keep translations

@@ -1,0 +1,713 @@
+"""Importer for the "Revised Anachronism FAQ" (plain text, updated 3-20-2006).
+
+The document is a flat list of topics. Each topic is a heading line (a card name or a rules
+concept) followed by questions and answers, statements, and "See"/"See also" cross-references:
+
+    Adjacent                                   <- heading (after a blank line)
+    What spaces are 'adjacent' to my warrior?  <- question
+    -Any of the eight spaces next to ...       <- answer ("-" marks its start)
+                                               <- blank: a following paragraph that is not a
+    Since my warrior is not adjacent ...?         new question continues the answer
+    -No on both counts. ...
+    See also Behind                            <- cross-reference (Entity.related)
+
+What it makes:
+
+- one Entity per heading: ``card`` unless the heading is in :data:`TOPIC_HEADINGS` (decided by
+  reading the document), ``topic`` otherwise; "See"/"See also" lines under a heading become the
+  entity's ``related``; targets spelled differently from their heading resolve through
+  :data:`SEE_ALIASES` (recorded as aliases of the target) or :data:`SEE_MULTI`;
+- one Ruling per question with its answer (paragraphs joined with a blank line, lines inside a
+  paragraph kept as printed) or per statement; a ruling printed twice under two headings is one
+  ruling ``about`` both; references printed inside an answer are in :data:`IN_ANSWER_REFS`;
+- the Nemere "edited and reversed" note becomes the ruling's history, not part of its answer;
+- corrections printed inside answers are listed in :data:`ERRATA` (each found by its exact text);
+- definitions the FAQ gives are listed in :data:`GLOSSARY` (each found by its exact text);
+- the ASCII board diagram under "Behind" stays inside the answer and is also kept verbatim as a
+  Diagram block of a rules Section linked from the ruling (rulings have no diagram field).
+
+Everything is derived from the text in document order; nothing depends on a clock or on set order.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from ..model import (
+    Diagram,
+    Document,
+    Entity,
+    EntityType,
+    Erratum,
+    ErratumType,
+    Game,
+    Provenance,
+    Ruling,
+    RulingFlag,
+    RulingStatus,
+    Section,
+    StatusChange,
+    Term,
+)
+from ..text import Text
+from .base import EntriesFile, ImportResult
+
+FORMAT = "anachronism-faq"
+GAME_ID = "anachronism"
+SOURCE_NAME = "anachronism-faq-2006-03-20.txt"
+DOCUMENT_ID = "faq-2006"
+LANG = "en"
+
+# --- decision tables (established by reading the 2006-03-20 FAQ) --------------------------------
+
+TOPIC_HEADINGS: frozenset[str] = frozenset({
+    # Headings that name a rules concept, not a card. Every other heading names a card (warrior,
+    # weapon, armor, inspiration or special). Written exactly as the heading is printed (stripped).
+    "Action",  # the 'Action' ability trigger
+    "Adjacent",
+    "All Copies",  # only "See Zeus"
+    "Ally and Allies",  # the Ally/Allies trait
+    "Armor",  # the armor card type ("Can I use 2 or more armor cards...")
+    "Attacks",
+    "Attack Grid(s)",
+    "Behind",
+    "Bonuses",
+    "Bonuses – Damage",
+    "Bonuses\u00a0 – Speed",  # printed with a no-break space and a space before the dash
+    "Bonuses - Stacking",
+    "Cavalry",  # a trait ("a Cavalry card"), not a card name
+    "Copies",
+    "Critical Hits",
+    "Damage",
+    "Defeated",
+    "Diagonally",
+    "Discard/Discarding",
+    "Discard Pile",
+    "Duration",
+    "Empty",
+    "Experience",
+    "Extra Attacks",
+    "Face – Down",
+    "Face – Up",
+    "Facing",
+    "Hands",
+    "Hit",
+    "Infinite Loop",
+    "Initiative",
+    "Life",
+    "Limits",
+    "Modify/Modifying",
+    "Movement",
+    "Negative Numbers",
+    "Next To",
+    "Null",
+    "Once Per Game",
+    "Once Per Turn",
+    "Reveal/Revealed",
+    "Rolling",
+    "Rotating",
+    "Round Five",
+    "Rounds",
+    "Returned To Play",
+    "Speed",
+    "Spin",  # only "See Movement": a word for rotating, not a card
+    "Start of Round",
+    "Targets",
+    "Ties",
+    "Timing",
+    "Trigger(s)",
+    "Trait and Type",
+    "Turns",
+    "Two of (Cardtype)",
+    "Unoccupied",
+    "Weapon Attacks",
+    "When You Are Attacked",
+    # Doubtful, kept as cards: "Bushido", "Chivalry" (only cross-references; both read as card names,
+    # Chivalry grants a bonus in the Alexander III of Macedon answer), "Do" (a card: "use the Do").
+})
+
+SEE_ALIASES: dict[str, str] = {
+    # "See"/"See also" target as printed -> the heading it means (spelling, case, dash, plural).
+    # Each variant is also recorded in the target entity's aliases.
+    "Alexander III Macedon": "Alexander III of Macedon",
+    "Bonuses - Damage": "Bonuses – Damage",  # hyphen for en dash
+    "Bonuses - Speed": "Bonuses\u00a0 – Speed",  # hyphen for en dash, one plain space
+    "Canute the Great": "Canute The Great",
+    "Disciplina": "Disciplinia",  # the card's spelling in the text; the heading has "Disciplinia"
+    "Discarding": "Discard/Discarding",
+    "Ealswisth": "Ealswith",
+    "Face-Down": "Face – Down",
+    "Face-Up": "Face – Up",
+    "Grettir the Srong": "Grettir the Strong",
+    "Modify": "Modify/Modifying",
+    "Ninja-To": "Ninja-to",
+    "Tao Yuan San Jie": "Tao Yuan San Jie Yi",
+    "Triggers": "Trigger(s)",
+    "Vercingetorix": "Vercingaetorix",
+}
+
+SEE_MULTI: dict[str, tuple[str, ...]] = {
+    # One "See also" naming two headings (the two cards share one ruling).
+    "Camulos or Waköán Töánka": ("Camulos", "Waköán Töánka"),
+}
+
+TEXT_ALIASES: dict[str, list[str]] = {
+    # Other spellings the FAQ itself uses for a heading's card inside questions and answers.
+    "Ally and Allies": ["Ally", "Allies"],
+    "Atilla The Hun": ["Atilla the Hun"],
+    "Blossious of Cumae": ["Blossius of Cumae", "Blossius"],
+    "Bonuses\u00a0 – Speed": ["Bonuses – Speed"],  # the heading with plain spaces
+    "Inyanmila": ["Iyanmila"],
+    "Slea Le Scian Le Cuma\u00a0Duilleog": ["Slea Le Scian Le Cuma Duilleog"],  # with a plain space
+    "Vercingaetorix": ["Vercingetorix", "Verc"],
+    "Waköán Töánka": ["Wakhan Thanka"],
+    "Wóphiye Waköán": ["Wóphiye Wakhán", "Wophiye Wakhan"],
+    "Yang Wang Ye": ["Yang Wang Yeh", "Yeng Wang Ye", "Yang Wang Weh"],
+    "Zeus": ["Zues"],
+}
+
+IN_ANSWER_REFS: list[tuple[str, list[str], list[str]]] = [
+    # (text printed inside a ruling, headings it refers to, (heading, question start) of rulings it
+    # refers to). The ruling whose text contains it gets these in its ``related``.
+    ("refer to the FAQ post on adjacency", ["Adjacent"], []),
+    ("- See related question)", ["Loki"], [("Loki", "If my opponent is using a 2-handed weapon")]),
+]
+
+# "This post was edited and reversed on 8/24/5": a dated status note printed under a question.
+STATUS_NOTE_RE = re.compile(r"^This post was edited and reversed on (?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{1,4})$")
+
+
+@dataclass(frozen=True)
+class ErratumSpec:
+    heading: str  # the entity corrected (its heading)
+    type: ErratumType
+    text: str  # the correction exactly as printed (found in the source)
+    original: str | None = None
+    corrected: str | None = None
+    slug: str = ""  # id suffix after the target's slug, when one target has several errata
+    note: str | None = None
+
+
+ERRATA: list[ErratumSpec] = [
+    ErratumSpec("Disciplinia", ErratumType.WORDING,
+                "'Turn' should more p roperly have been 'round' since there is no initiative for each turn.",
+                original="turn", corrected="round",
+                note="The card's phrase 'this turn' should read 'this round'. The source splits 'properly' as "
+                     "'p roperly'."),
+    ErratumSpec("Facing", ErratumType.WORDING,
+                "Warriors can only face in orthoganal directions (up, down, left, and right). This was a minor "
+                "oversight in the current rules document; future versions will correct this issue.",
+                corrected="Warriors can only face in orthoganal directions (up, down, left, and right).",
+                note="A correction of the rules document, not of a card."),
+    ErratumSpec("Ger", ErratumType.WORDING,
+                "This card recieved an editing error, and as worded, the trigger occurs too soon in the attack "
+                "process. Treat the card as if it read: \"After you hit with this weapon, after the attack deals "
+                "damage, if the attack roll was greater than the defender's experience, this weapon deals +1 "
+                "damage for the rest of the game.\"",
+                corrected="After you hit with this weapon, after the attack deals damage, if the attack roll was "
+                          "greater than the defender's experience, this weapon deals +1 damage for the rest of the "
+                          "game."),
+    ErratumSpec("Horn Bow", ErratumType.MISSING_KEYWORD,
+                "There was a minor misprint in Set 2. The 'nis' ability of the Egyptian Weapon Horn Bow, as printed, "
+                "has no trigger. This ability is an 'Action' ability.",
+                corrected="Action",
+                note="Called a misprint (Set 2): the ability lacks its trigger; 'corrected' is the missing trigger."),
+    ErratumSpec("Trait and Type", ErratumType.RULES_CHANGE,
+                "(This is a change from the currently posted set 5 rulebook, and will be reflected in that "
+                "rulebook soon).",
+                corrected="Card trait restrictions supercede card type restrictions.",
+                note="Changes the set 5 rulebook; 'corrected' is the new rule as stated in the answer."),
+    ErratumSpec("Two of (Cardtype)", ErratumType.WORDING,
+                "For clarity, the line 'you may have 2 (card type) in play' should be treated as 'you are allowed "
+                "to have up to 2 (card type) in play.'",
+                original="you may have 2 (card type) in play",
+                corrected="you are allowed to have up to 2 (card type) in play.", slug="up-to-2",
+                note="Applies to every card printing this line (e.g. Seti I)."),
+    ErratumSpec("Two of (Cardtype)", ErratumType.WORDING,
+                "Similarly, the line 'you may have another (card type) in play' should be treated as 'you are "
+                "allowed to have another (card type) besides this one.'",
+                original="you may have another (card type) in play",
+                corrected="you are allowed to have another (card type) besides this one.", slug="another",
+                note="Applies to every card printing this line (e.g. Ra)."),
+    ErratumSpec("Zhad", ErratumType.MISPRINT,
+                "There is a minor printing error in which the card reads '2 Hand' instead of '2 Hands'.",
+                original="2 Hand", corrected="2 Hands", slug="hands"),
+    ErratumSpec("Zhad", ErratumType.OTHER,
+                "You may treat that text as though it were on a seperate line.",
+                slug="separate-line",
+                note="Layout: the text 'You may use another Special card.' at the end of the Action ability is to "
+                     "be read as a separate line."),
+]
+# Mentions of errata that are NOT corrections (checked by the tests): the Bokken answer says
+# "There are currently no plans to errata or to consider errata for the Bokken." (line 141), and
+# its question asks whether there is errata (line 129).
+
+
+@dataclass(frozen=True)
+class TermSpec:
+    term: str
+    definition: str  # exactly as printed (found in the source; first occurrence)
+    aliases: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()  # slugs of other terms
+    note: str | None = None
+
+
+GLOSSARY: list[TermSpec] = [
+    TermSpec("Adjacent",
+             "Any of the eight spaces next to your warrior, e.g. those that share a side or corner with your "
+             "warrior's space, are adjacent to your warrior. Adjacency does not 'loop' from one side of the arena "
+             "to the other.",
+             aliases=("Next To", "next to"), related=("behind",),
+             note="Alias from the FAQ: \"'Next to' and 'adjacent' are the same term, in fact, 'next to' is a "
+                  "translated term used in place of 'adjacent'.\" (Behind) and the Next To topic."),
+    TermSpec("Used",
+             "Constant abilities are 'used' whenever their effects come into play."),
+    TermSpec("Immediately",
+             "Card abilities that create an attack 'immediately' do not cost an additional action to use.",
+             related=("at-x", "if-possible")),
+    TermSpec("At +X",
+             "Card abilities that create an attack made 'at +X' can not get bonuses or negative modifiers to that "
+             "attack roll.",
+             aliases=("at +x", "made at +0"), related=("immediately", "if-possible")),
+    TermSpec("If possible",
+             "Card abilities that create an attack 'if possible' restict the free attack to the appropriate attack "
+             "grid and use all of the normal modifiers for an attack made using that attack grid.",
+             related=("immediately", "at-x")),
+    TermSpec("Behind",
+             "The spaces 'directly and diagonally behind' your warrior are those that are adjacent to, but behind "
+             "your warrior. If your warrior were the center of a compass, these spaces would be SW, S and SE.",
+             aliases=("directly and diagonally behind", "directly or diagonally behind"), related=("adjacent",)),
+    TermSpec("Discard Pile",
+             "All cards discarded from the game during play, and all cards discarded after one game in a "
+             "multiple-game match (such as a best 2 out of 3 or best 3 out of 5 tournament match) are placed in "
+             "your discard pile."),
+    TermSpec("Empty", "'Empty' spaces/rows/columns have no cards in them.", related=("unoccupied",)),
+    TermSpec("Unoccupied", "'Unoccupied' spaces/etc. have no warriors in them, but may have other cards in them.",
+             related=("empty",)),
+    TermSpec("Face up",
+             "A card that is turned face up does not have its reveal abilities happen, and does not count as being "
+             "revealed.",
+             aliases=("face-up", "turned face up")),
+    TermSpec("Hit",
+             "'Hit' implies 'attack'. Direct damage cards like Skegox, Pilum, Zhu Rong, and such that don't require "
+             "attack and defense rolls, are not attacks and do not count as hits."),
+    TermSpec("Initiative",
+             "Your initiative for the round is the value that you used when you checked to see who goes first.",
+             related=("null",)),
+    TermSpec("Modify",
+             "Any ability that applies a modifier, swaps a die, changes the value of a die, sets the roll to a "
+             "number, rerolls any dice, changes the 'doublesness' of a roll, or any effect other than a 'straight' "
+             "roll of two dice.",
+             aliases=("Modifying", "modify a roll")),
+    TermSpec("Rotating", "You may rotate your warrior in place to face any of the four sides of that warrior's space.",
+             aliases=("rotate",), related=("moving",)),
+    TermSpec("Moving", "'Moving' is defined as 'the act of leaving one space and entering another'.",
+             aliases=("move",), related=("rotating",)),
+    TermSpec("Negative modifier",
+             "Negative modifiers are just that, and are referred to as 'modifiers' by card text."),
+    TermSpec("Cost",
+             "If you ever see an ability that uses 'You may do X. If you do, Y' wording, or 'do X to do Y', the X "
+             "phrases are costs and the Y phrases are effects.",
+             aliases=("costs",), related=("effect",)),
+    TermSpec("Effect",
+             "If you ever see an ability that uses 'You may do X. If you do, Y' wording, or 'do X to do Y', the X "
+             "phrases are costs and the Y phrases are effects.",
+             aliases=("effects",), related=("cost",)),
+    TermSpec("Straight roll-off",
+             "In any case where there is a tie (rolls, initiative, etc.) and experience values also tie, there is a "
+             "straight roll-off, made with no bonuses or other card effects, to break the tie.",
+             aliases=("roll-off",)),
+    TermSpec("Round",
+             "A 'round' consists of the following parts:\n1) Cards are revealed and initiative is determined.\n"
+             "2) Reveal and 'at start of round' abilities are used.\n3) Each player plays one turn, in order of "
+             "initiative.\n4) 'At end of round' abilities are used.",
+             related=("turn", "game")),
+    TermSpec("Turn",
+             "During each player's turn, they will take a number of actions as dictated by their speed to attack, "
+             "move, or use 'Action' abilities.",
+             related=("round",)),
+    TermSpec("Game",
+             "During a match , players play several games . During a game, five rounds are played. During each "
+             "round , each player takes one turn . Game is synonymous with challenge , but future cards will use "
+             "the term game for consistency.",
+             aliases=("challenge",), related=("round",)),
+    TermSpec("Null", "Initiative in round 5 is null, which means nonexistent.", related=("initiative",)),
+]
+
+NOTES: dict[int, str] = {
+    # Source line -> editorial note about damage there, attached to the entry covering the line.
+    29: "The source prints 'pevious' for 'previous'.",
+    43: "The source prints 'does ot guarantee that you ill win' for 'does not guarantee that you will win'.",
+    46: "The word 'roll-off' is broken over two lines ('roll' / '-off'), so the second line starts with '-'.",
+    184: "The heading is printed with a no-break space and a space before the dash.",
+    289: "The question spells the card 'Yang Wang Weh'; the answer spells it 'Yang Wang Yeh'.",
+    318: "The source prints 'p roperly' for 'properly'.",
+    431: "A line break inside the sentence, with 'Seemingly' capitalised after it.",
+    447: "Question and answer are printed on one line without the '-' answer marker; split after the question "
+         "mark. The source prints 'and be modified' for 'can be modified'.",
+    477: "A line break inside the sentence, with 'Seeing' capitalised after it.",
+    596: "The note 'This post was edited and reversed on 8/24/5' is printed under the question: on that date the "
+         "answer was edited, reversing an earlier ruling the FAQ no longer prints. The printed answer is the one in "
+         "force, so the history step records it as current from that date. '8/24/5' is read as 24 August 2005 "
+         "(month/day/year, like the FAQ's own date 3-20-2006).",
+    609: "The opening quote before 'Next to' is missing in the source.",
+    617: "The card name 'Ninja-to' is broken over two lines ('Ninja' / '-to'), so the second line starts with '-'.",
+    769: "The heading is printed with a no-break space between 'Cuma' and 'Duilleog'.",
+    778: "The quotation of Bo Xiong Jia's text is not closed in the source.",
+    813: "A line break inside the sentence ('roll doubles' / 'and beat').",
+    850: "Question and answer are printed on one line without the '-' answer marker; split after the last question "
+         "mark.",
+    1025: "'(Except Loki - See related question)' is broken over two lines; the related question is the Loki ruling "
+          "on 2-handed weapons and the Card Combinations rules.",
+    1047: "The answer is printed without the '-' answer marker.",
+}
+OCR_DAMAGE_LINES: frozenset[int] = frozenset({46, 617})  # a word split so that a line starts with "-"
+
+# --- parsing -------------------------------------------------------------------------------------
+
+SEE_RE = re.compile(r"^See (also )?(?P<target>.+)$")
+
+
+def slugify(s: str) -> str:
+    s = unicodedata.normalize("NFKD", s)
+    s = "".join(c for c in s if not unicodedata.combining(c)).encode("ascii", "ignore").decode("ascii")
+    s = re.sub(r"['()]", "", s.lower())
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
+
+
+def words_slug(s: str, n: int = 6) -> str:
+    return "-".join(slugify(s).split("-")[:n])
+
+
+@dataclass
+class Para:
+    lines: list[tuple[int, str]]  # (1-based line number, line with trailing whitespace removed)
+
+    @property
+    def first(self) -> int:
+        return self.lines[0][0]
+
+    @property
+    def last(self) -> int:
+        return self.lines[-1][0]
+
+    def text(self, strip_marker: bool = False) -> str:
+        out = [t for _, t in self.lines]
+        if strip_marker and out[0].startswith("-"):
+            out[0] = out[0][1:]
+        return "\n".join(out).strip()
+
+
+@dataclass
+class RawRuling:
+    heading: str
+    first: int
+    last: int
+    question: str | None = None
+    answer: list[str] = field(default_factory=list)  # paragraphs
+    statement: list[str] = field(default_factory=list)
+    status_note: tuple[int, str, re.Match[str]] | None = None
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.answer)
+
+
+@dataclass
+class Block:
+    heading: str
+    line: int
+    last: int
+    see: list[tuple[int, str]] = field(default_factory=list)  # (line, target as printed)
+    rulings: list[RawRuling] = field(default_factory=list)
+
+
+def _is_blank(s: str) -> bool:
+    return s.strip() == ""
+
+
+def _is_heading(lines: list[str], i: int) -> bool:
+    """A heading: a short line after a blank line, followed directly by content, that is not itself
+    a question, an answer, a cross-reference or a sentence."""
+    s = lines[i].strip()
+    if not s or i < 2 or not _is_blank(lines[i - 1]) or i + 1 >= len(lines) or _is_blank(lines[i + 1]):
+        return False
+    return not (len(s) > 40 or "?" in s or s[0] in "-([|" or SEE_RE.match(s) or s[-1] in ".:")
+
+
+def split_blocks(text: str) -> list[Block]:
+    lines = text.split("\n")
+    heads = [i for i in range(len(lines)) if _is_heading(lines, i)]
+    blocks = []
+    for k, i in enumerate(heads):
+        end = heads[k + 1] if k + 1 < len(heads) else len(lines)
+        last = max(j for j in range(i, end) if not _is_blank(lines[j]))
+        b = Block(lines[i].strip(), i + 1, last + 1)
+        paras: list[Para] = []
+        cur: list[tuple[int, str]] = []
+        for j in range(i + 1, last + 1):
+            s = lines[j].rstrip()  # str.rstrip also removes the no-break spaces ending many lines
+            if _is_blank(s):
+                if cur:
+                    paras.append(Para(cur))
+                cur = []
+                continue
+            m = SEE_RE.match(s.strip())
+            if m:
+                b.see.append((j + 1, m.group("target").strip()))
+                continue
+            cur.append((j + 1, s))
+        if cur:
+            paras.append(Para(cur))
+        _read_rulings(b, paras)
+        blocks.append(b)
+    return blocks
+
+
+def _read_rulings(b: Block, paras: list[Para]) -> None:
+    cur: RawRuling | None = None
+    for p in paras:
+        first = p.lines[0][1]
+        starts_q = "?" in first or (cur is None and not first.startswith("-") and len(p.lines) > 1)
+        if starts_q:
+            cur = RawRuling(b.heading, p.first, p.last)
+            b.rulings.append(cur)
+            rest = _read_question(cur, p)
+            if rest:
+                cur.answer.append(rest)
+        elif cur is None or cur.statement:
+            if cur is None:
+                cur = RawRuling(b.heading, p.first, p.last)
+                b.rulings.append(cur)
+            cur.statement.append(p.text(strip_marker=True))
+            cur.last = p.last
+        else:  # the answer starts (after a blank line) or continues
+            cur.answer.append(p.text(strip_marker=not cur.answer))
+            cur.last = p.last
+
+
+def _read_question(r: RawRuling, p: Para) -> str:
+    """Set the question from the start of paragraph ``p``; return the answer text it starts, if any."""
+    lines = list(p.lines)
+    first = lines[0][1]
+    if first.endswith("?"):
+        k = 0
+    elif "?" in first:  # question and answer on one line, without the "-" marker
+        cut = first.rindex("?") + 1
+        r.question = first[:cut].strip()
+        return Para([(lines[0][0], first[cut:].strip()), *lines[1:]]).text()
+    else:  # the question ends on a later line, or is a request ("Please help me understand ...")
+        k = next((n for n, (_, t) in enumerate(lines) if t.endswith("?")), 0)
+    r.question = Para(lines[: k + 1]).text()
+    rest = lines[k + 1:]
+    if rest:
+        m = STATUS_NOTE_RE.match(rest[0][1].strip())
+        if m:
+            r.status_note = (rest[0][0], rest[0][1].strip(), m)
+            rest = rest[1:]
+    return Para(rest).text(strip_marker=True) if rest else ""
+
+
+# --- building entries ----------------------------------------------------------------------------
+
+
+def _prov(a: int, b: int) -> Provenance:
+    return Provenance(DOCUMENT_ID, (a, b))
+
+
+def _t(s: str) -> Text:
+    return Text(LANG, s)
+
+
+def _find(text: str, needle: str) -> tuple[int, int]:
+    """1-based first and last line of the first occurrence of ``needle`` in ``text``."""
+    at = text.find(needle)
+    if at < 0:
+        raise ValueError(f"text not found in the FAQ: {needle[:60]!r}")
+    first = text.count("\n", 0, at) + 1
+    return first, first + needle.count("\n")
+
+
+def _lines(a: int, z: int) -> str:
+    return f"line {a}" if a == z else f"lines {a}-{z}"
+
+
+def _notes_for(a: int, b: int) -> Text | None:
+    ns = [NOTES[n] for n in sorted(NOTES) if a <= n <= b]
+    return _t(" ".join(ns)) if ns else None
+
+
+def resolve_see(target: str, headings: dict[str, str]) -> list[str]:
+    """Entity ids a "See" target (as printed) refers to."""
+    if target in headings:
+        return [headings[target]]
+    if target in SEE_ALIASES:
+        return [headings[SEE_ALIASES[target]]]
+    if target in SEE_MULTI:
+        return [headings[h] for h in SEE_MULTI[target]]
+    raise ValueError(f"unresolved cross-reference 'See {target}'")
+
+
+def _add(xs: list[str], *items: str) -> None:
+    for x in items:
+        if x not in xs:
+            xs.append(x)
+
+
+def parse(text: str) -> ImportResult:
+    text = text.replace("\r\n", "\n")
+    src_lines = text.split("\n")
+    blocks = split_blocks(text)
+
+    # entities
+    headings: dict[str, str] = {}
+    entities: dict[str, Entity] = {}
+    for b in blocks:
+        etype = EntityType.TOPIC if b.heading in TOPIC_HEADINGS else EntityType.CARD
+        eid = f"{GAME_ID}/{etype.value}/{slugify(b.heading)}"
+        if b.heading in headings or eid in entities:
+            raise ValueError(f"heading printed twice: {b.heading!r}")
+        headings[b.heading] = eid
+        entities[eid] = Entity(id=eid, lang=LANG, provenance=_prov(b.line, b.last), type=etype,
+                               name=_t(b.heading), notes=_t(NOTES[b.line]) if b.line in NOTES else None)
+    unknown = sorted(TOPIC_HEADINGS - set(headings))
+    if unknown:
+        raise ValueError(f"TOPIC_HEADINGS names headings the FAQ does not have: {unknown}")
+    for variant, heading in SEE_ALIASES.items():
+        _add(entities[headings[heading]].aliases.setdefault(LANG, []), variant)
+    for heading, spellings in TEXT_ALIASES.items():
+        _add(entities[headings[heading]].aliases.setdefault(LANG, []), *spellings)
+    for b in blocks:
+        e = entities[headings[b.heading]]
+        for _, target in b.see:
+            _add(e.related, *resolve_see(target, headings))
+        if e.id in e.related:
+            raise ValueError(f"{b.heading!r} refers to itself")
+
+    # rulings (one per distinct question/answer or statement; repeats are "about" every heading)
+    rulings: list[Ruling] = []
+    raw_of: dict[str, RawRuling] = {}
+    by_content: dict[tuple[str | None, str, str], Ruling] = {}
+    for b in blocks:
+        for r in b.rulings:
+            answer = "\n\n".join(r.answer)
+            statement = "\n\n".join(r.statement)
+            key = (r.question, answer, statement)
+            about = headings[r.heading]
+            if key in by_content:
+                same = by_content[key]
+                _add(same.about, about)
+                a, z = same.provenance.lines if same.provenance else (0, 0)
+                printed = f"Printed twice: under '{raw_of[same.id].heading}' ({_lines(a, z)}) and under " \
+                          f"'{r.heading}' ({_lines(r.first, r.last)})."
+                same.notes = _t(f"{same.notes.source} {printed}" if same.notes else printed)
+                continue
+            lead = r.question or statement
+            slug = f"{slugify(r.heading)}-{words_slug(lead)}"
+            rid, n = f"{GAME_ID}/ruling/{slug}", 2
+            while rid in raw_of:
+                rid, n = f"{GAME_ID}/ruling/{slug}-{n}", n + 1
+            ru = Ruling(id=rid, lang=LANG, provenance=_prov(r.first, r.last), about=[about],
+                        notes=_notes_for(r.first, r.last))
+            if r.question is not None:
+                ru.question = _t(r.question)
+                if answer:
+                    ru.answer = _t(answer)
+                else:
+                    ru.flags.append(RulingFlag.UNANSWERED)
+            else:
+                ru.statement = _t(statement)
+            if any(r.first <= n <= r.last for n in OCR_DAMAGE_LINES):
+                ru.flags.append(RulingFlag.OCR_DAMAGE)
+            if r.status_note:
+                _, note, m = r.status_note
+                y = int(m["y"])
+                y = 2000 + y if y < 100 else y
+                ru.history.append(StatusChange(RulingStatus.CURRENT, _t(note), f"{y:04d}-{int(m['m']):02d}-"
+                                               f"{int(m['d']):02d}", f"{m['m']}/{m['d']}/{m['y']}"))
+            rulings.append(ru)
+            raw_of[rid] = r
+            by_content[key] = ru
+
+    def ruling_at(heading: str, question_start: str) -> Ruling:
+        for ru in rulings:
+            if headings[heading] in ru.about and ru.question and ru.question.source.startswith(question_start):
+                return ru
+        raise ValueError(f"no ruling under {heading!r} starting {question_start!r}")
+
+    for needle, targets, rulings_ref in IN_ANSWER_REFS:
+        hits = [ru for ru in rulings if any(needle in t.source for _, t in ru.texts() if t is not ru.notes)]
+        if not hits:
+            raise ValueError(f"in-answer reference not found: {needle!r}")
+        for ru in hits:
+            _add(ru.related, *(headings[h] for h in targets))
+            _add(ru.related, *(ruling_at(h, q).id for h, q in rulings_ref))
+
+    # the diagram under "Behind": a rules section with a verbatim Diagram block
+    sections: list[Section] = []
+    behind = next(ru for ru in rulings if headings["Behind"] in ru.about)
+    a, z = behind.provenance.lines if behind.provenance else (0, 0)
+    rows = [n for n in range(a, z + 1) if re.fullmatch(r"(\|[^|\n]){3}\|", src_lines[n - 1])]
+    diagram = "\n".join(src_lines[n - 1] for n in rows)
+    caption_line = rows[-1] + 2
+    caption = src_lines[caption_line - 1].strip()
+    if not rows or diagram not in (behind.answer.source if behind.answer else ""):
+        raise ValueError("the diagram under 'Behind' was not found in its answer")
+    sec = Section(id=f"{GAME_ID}/section/behind-diagram", lang=LANG, provenance=_prov(rows[0], caption_line),
+                  title=_t("Behind"), blocks=[Diagram(diagram, _t(caption))],
+                  related=[headings["Behind"], behind.id],
+                  notes=_t("The board diagram printed in the answer under 'Behind' (kept there too)."))
+    sections.append(sec)
+    _add(behind.related, sec.id)
+
+    # errata
+    errata: list[Erratum] = []
+    for spec in ERRATA:
+        a, z = _find(text, spec.text)
+        target = headings[spec.heading]
+        host = [ru for ru in rulings if target in ru.about and ru.provenance
+                and ru.provenance.lines[0] <= a and z <= ru.provenance.lines[1]]
+        tslug = slugify(spec.heading)
+        err = Erratum(id=f"{GAME_ID}/erratum/{tslug}" + (f"-{spec.slug}" if spec.slug else ""), lang=LANG,
+                      provenance=_prov(a, z), type=spec.type, target=target, text=_t(spec.text),
+                      original=_t(spec.original) if spec.original else None,
+                      corrected=_t(spec.corrected) if spec.corrected else None,
+                      related=[ru.id for ru in host], notes=_t(spec.note) if spec.note else None)
+        errata.append(err)
+    errata.sort(key=lambda e: e.provenance.lines if e.provenance else (0, 0))
+
+    # glossary
+    terms: list[Term] = []
+    for ts in GLOSSARY:
+        a, z = _find(text, ts.definition)
+        terms.append(Term(id=f"{GAME_ID}/term/{slugify(ts.term)}", lang=LANG, provenance=_prov(a, z),
+                          term=_t(ts.term), aliases={LANG: list(ts.aliases)} if ts.aliases else {},
+                          definition=_t(ts.definition),
+                          related=[f"{GAME_ID}/term/{s}" for s in ts.related],
+                          notes=_t(ts.note) if ts.note else None))
+    term_ids = {t.id for t in terms}
+    for t in terms:
+        missing = [r for r in t.related if r not in term_ids]
+        if missing:
+            raise ValueError(f"term {t.id} relates to unknown terms {missing}")
+    terms.sort(key=lambda t: t.provenance.lines if t.provenance else (0, 0))
+
+    title, updated = src_lines[0].strip(), src_lines[1].strip()
+    m = re.fullmatch(r"Updated: (?P<m>\d{1,2})-(?P<d>\d{1,2})-(?P<y>\d{4})", updated)
+    if not m:
+        raise ValueError(f"second line is not the 'Updated:' date: {updated!r}")
+    game = Game(
+        id=GAME_ID, lang=LANG, name=_t("Anachronism"), identified=True, publisher=None,
+        documents=[Document(id=DOCUMENT_ID, title=_t(title), languages=[LANG], file=f"sources/{SOURCE_NAME}",
+                            sha256="", date_printed=updated.removeprefix("Updated: "),
+                            date=f"{m['y']}-{int(m['m']):02d}-{int(m['d']):02d}")],
+    )
+    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
+        EntriesFile("entities.yml", "entities", list(entities.values())),
+        EntriesFile("rulings.yml", "rulings", rulings),
+        EntriesFile("glossary.yml", "glossary", terms),
+        EntriesFile("errata.yml", "errata", errata),
+        EntriesFile("sections.yml", "sections", sections),
+    ])

@@ -1,0 +1,41 @@
+"""`rulings stats`: counts per game and kind, translations per locale and status."""
+
+from __future__ import annotations
+
+import json
+
+from rulings.edit import apply_translations
+from test_validate import run
+
+
+def test_stats_counts_kinds_and_translations(tree):
+    apply_translations(tree, {"demo/ruling/sword-twice": {"question": "Posso usare la Spada due volte?",
+                                                          "answer": "Sì."},
+                              "demo/card/sword": {"name": "Spada"}}, "it", "machine", "test")
+    apply_translations(tree, {"demo/card/sword": {"name": "剑"}}, "zh", "draft", "test")
+    r = run(["stats", "--json", "content"], tree.parent)
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    demo = data["games"]["demo"]
+    assert demo["kinds"] == {"card": 1, "ruling": 1, "term": 1}
+    assert demo["translations"]["it"] == {"current": 3, "machine": 3, "missing": 2, "texts": 5}
+    assert demo["translations"]["zh"] == {"current": 1, "draft": 1, "missing": 4, "texts": 5}
+    assert demo["translations"]["en"] == {"source": 5, "texts": 5}
+    # editing a source makes its translation count as stale
+    path = tree / "demo" / "rulings.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("en: Yes.", "en: Yes, twice."), encoding="utf-8")
+    it = json.loads(run(["stats", "--json", "content"], tree.parent).output)["games"]["demo"]["translations"]["it"]
+    assert it["stale"] == 1 and it["current"] == 2
+    text = run(["stats", "content"], tree.parent).output
+    assert text.splitlines()[1].split() == ["demo", "1", "1", "1"]
+
+
+def test_translate_apply_reports_unknown_entries_and_fields(tree, tmp_path):
+    mapping = tmp_path / "it.yml"
+    mapping.write_text("demo/ruling/nope:\n  answer: x\ndemo/card/sword:\n  nope: x\n  name: Spada\n")
+    r = run(["translate", "apply", str(mapping), "--locale", "it", "--status", "draft", "--by", "me"], tree.parent)
+    assert r.exit_code == 1
+    assert "demo/ruling/nope: no such entry" in r.output and "demo/card/sword: no text field 'nope'" in r.output
+    assert "1 applied" in r.output
+    text = (tree / "demo" / "entities.yml").read_text(encoding="utf-8")
+    assert "it:\n        text: Spada\n        source_hash:" in text and "status: draft\n        by: me" in text

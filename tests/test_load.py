@@ -57,7 +57,7 @@ def test_billion_laughs_is_rejected_fast(tmp_path):
 
 
 def test_not_utf8_names_the_byte_and_its_position(tmp_path):
-    d = _load_error(tmp_path, "kind: rulings\ngame: caf".encode() + b"\xe9\n").diagnostic
+    d = _load_error(tmp_path, b"kind: rulings\ngame: caf" + b"\xe9\n").diagnostic
     assert (d.rule, d.line, d.column) == ("encoding", 2, 10)
     assert "0xe9" in d.message
 

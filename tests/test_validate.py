@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import build_tree
 from rulings.cli import main
 from rulings.text import text_hash
 

@@ -57,13 +57,14 @@ def validate(paths: tuple[Path, ...], fmt: str, list_missing: bool, no_warnings:
     1 when there are errors, 2 when validation could not run.
     """
     from .diagnostics import Severity, summary, to_json
-    from .validate import only_under, validate as run
+    from .validate import only_under
+    from .validate import validate as run
 
     ps = _paths(paths)
     root = _root_of(ps)
     try:
         content, diags = run(root, list_missing=list_missing)
-    except Exception as e:  # noqa: BLE001 - a crash must still be a clean exit 2
+    except Exception as e:
         raise CouldNotRun(f"validation could not run: {type(e).__name__}: {e}") from e
     diags = only_under(diags, ps)
     if no_warnings:

@@ -7,8 +7,8 @@ and ``sources/`` with the kept original documents. The file's ``kind`` selects i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap

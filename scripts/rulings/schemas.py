@@ -21,7 +21,7 @@ LOCALE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
 
 
-def P(schema: dict[str, Any], description: str, example: Any) -> dict[str, Any]:  # noqa: N802
+def P(schema: dict[str, Any], description: str, example: Any) -> dict[str, Any]:
     """A property: its schema with the description and example every property must have."""
     return {**schema, "description": description, "examples": [example]}
 

@@ -21,7 +21,8 @@ def _load_error(tmp_path: Path, content: bytes | str) -> ContentError:
 
 CASES = [
     # (name, content, rule, line, column, words in the message)
-    ("syntax", "kind: rulings\nentries:\n  - id: a\n   bad: [\n", "yaml-syntax", 4, 4, "expected <block end>"),
+    ("syntax", "kind: rulings\nentries:\n  - id: a\n   bad: [\n", "yaml-syntax", 4, 4,
+     "did not find expected '-' indicator"),
     ("unclosed-quote", 'kind: "rulings\n', "yaml-syntax", 2, 1, "end of stream"),
     ("duplicate-key", "kind: rulings\ngame: x\nkind: glossary\n", "yaml-duplicate-key", 3, 1, "duplicate key"),
     ("anchor", "kind: rulings\nentries:\n  - &e {id: a}\n", "yaml-anchor", 3, 5, "anchor '&e'"),

@@ -11,8 +11,6 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ruamel.yaml.comments import CommentedMap
-
 from . import schema_check
 from .codec import entry_from_data, game_from_data, project_from_data
 from .diagnostics import ContentError, Diagnostic, Severity
@@ -77,7 +75,7 @@ def discover(root: Path) -> list[Path]:
 
 def _kind_of(loaded: Loaded) -> str | Diagnostic:
     data = loaded.data
-    if not isinstance(data, CommentedMap):
+    if not isinstance(data, dict):
         return Diagnostic(loaded.name, 1, 1, Severity.ERROR,
                           "a content file must be a mapping with a 'kind' key", "file-kind")
     kind = data.get("kind")

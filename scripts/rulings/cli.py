@@ -37,7 +37,27 @@ def _root_of(paths: list[Path]) -> Path:
     return roots.pop()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class ContentProblem(click.ClickException):
+    exit_code = 1
+
+
+class SafeGroup(click.Group):
+    """No traceback reaches a user: content problems exit 1 with their position, anything else exits 2."""
+
+    def invoke(self, ctx: click.Context):  # type: ignore[override]
+        from .diagnostics import ContentError
+
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except ContentError as e:
+            raise ContentProblem(e.diagnostic.format()) from e
+        except Exception as e:
+            raise CouldNotRun(f"{type(e).__name__}: {e}") from e
+
+
+@click.group(cls=SafeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rulings")
 def main() -> None:
     """Rules knowledge base for tabletop card games: validate, format and build content."""

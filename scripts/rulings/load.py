@@ -262,7 +262,7 @@ def load_text(path: Path, text: str) -> Loaded:
                     "escape inside double quotes", "yaml-character") from None
     except yaml.YAMLError as e:
         raise _fail(path, 1, 1, f"cannot read YAML: {e}", "yaml-syntax") from None
-    except Exception as e:
+    except Exception as e:  # noqa: BLE001 - a parser may fail in unexpected ways on hostile input
         raise _fail(path, 1, 1, f"cannot read YAML ({type(e).__name__}: {e})", "yaml-syntax") from None
     if data is None:
         raise _fail(path, 1, 1, "file is empty", "yaml-empty")

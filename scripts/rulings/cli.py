@@ -197,6 +197,25 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
     sys.exit(1 if report.conflicts else 0)
 
 
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True,
+              help="Output folder (replaced atomically when the build succeeds).")
+@click.option("--locale", "locales", multiple=True, help="Build only these locales (default: all of project.yml).")
+@click.option("--site-url", default=None, help="Public URL of the site root, for feeds and the sitemap.")
+def build(out: Path, locales: tuple[str, ...], site_url: str | None) -> None:
+    """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
+    from .site.build import BuildError, build as run
+
+    repo = Path.cwd()
+    if not (repo / "mkdocs.yml").exists() or not (repo / "content").is_dir():
+        raise CouldNotRun("run rulings build from the repository root (where mkdocs.yml and content/ are)")
+    try:
+        result = run(repo, out, locales=list(locales) or None, site_url=site_url, log=click.echo)
+    except BuildError as e:
+        raise ContentProblem(str(e)) from e
+    click.echo(f"built {', '.join(r.locale for r in result.locales)} into {out}/ in {result.total_seconds:.1f}s")
+
+
 @main.group()
 def translate() -> None:
     """Record and exchange translations of content texts."""

@@ -1,0 +1,214 @@
+"""``rulings build``: validate, generate every locale's Markdown and config, run mkdocs, swap in.
+
+The site is built into a temporary folder beside the output and swapped into place only when every
+locale built cleanly, so a failed or interrupted build never leaves a half-written site. mkdocs runs
+once per locale, in parallel processes, with ``--strict`` (any warning fails the build).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..diagnostics import Severity
+from ..validate import validate
+from . import paths as P
+from .feeds import atom
+from .i18n import UI, autonym
+from .pages import LocaleRenderer, SiteModel, build_model
+from .render import HAN
+
+
+class BuildError(Exception):
+    """The build stopped; the previous site is untouched."""
+
+
+@dataclass
+class LocaleResult:
+    locale: str
+    pages: int
+    generate_seconds: float
+    mkdocs_seconds: float = 0.0
+    log: str = ""
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    locales: list[LocaleResult] = field(default_factory=list)
+    validate_seconds: float = 0.0
+    total_seconds: float = 0.0
+
+
+def source_date_epoch(repo: Path) -> str:
+    """SOURCE_DATE_EPOCH from the environment, else the last commit's time, else 0 (never the clock)."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return os.environ["SOURCE_DATE_EPOCH"]
+    try:
+        r = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=repo, capture_output=True, text=True,
+                           timeout=10, check=False)
+        if r.returncode == 0 and r.stdout.strip().isdigit():
+            return r.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return "0"
+
+
+def jieba_user_dict(model: SiteModel) -> str:
+    """Game terms and names with Chinese characters, so jieba keeps them whole (one word per line)."""
+    words: set[str] = set()
+    for gd in model.games.values():
+        for t in gd.terms:
+            for tx in ([t.term] if t.term else []):
+                words.update(v for v in [tx.source, *(x.text for x in tx.translations.values())] if HAN.search(v))
+            words.update(a for v in t.aliases.values() for a in v if HAN.search(a))
+        for e in gd.entities:
+            if e.name:
+                words.update(v for v in [e.name.source, *(x.text for x in e.name.translations.values())]
+                             if HAN.search(v))
+            words.update(a for v in e.aliases.values() for a in v if HAN.search(a))
+    lines = sorted(w.strip() for w in words if w.strip() and " " not in w.strip())
+    return "".join(f"{w} 100000 n\n" for w in lines)
+
+
+def root_index(locales: list[str], default: str) -> str:
+    """The site root: sends the reader to their browser's language (works offline, from file://)."""
+    links = "".join(f'<li><a href="{html.escape(loc)}/index.html" hreflang="{html.escape(loc)}" '
+                    f'lang="{html.escape(loc)}">{html.escape(autonym(loc))}</a></li>' for loc in locales)
+    js_locales = ",".join(f'"{loc}"' for loc in locales)
+    return f"""<!doctype html>
+<html lang="{default}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rulings</title>
+<script>
+(function () {{
+  var have = [{js_locales}], pick = "{default}";
+  var wanted = (navigator.languages || [navigator.language || ""]);
+  outer: for (var i = 0; i < wanted.length; i++) {{
+    var w = (wanted[i] || "").toLowerCase();
+    for (var j = 0; j < have.length; j++) {{
+      var h = have[j].toLowerCase();
+      if (w === h || w.split("-")[0] === h.split("-")[0]) {{ pick = have[j]; break outer; }}
+    }}
+  }}
+  location.replace(pick + "/index.html");
+}})();
+</script>
+</head>
+<body>
+<ul>{links}</ul>
+</body>
+</html>
+"""
+
+
+def _write(path: Path, data: str | bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        path.write_text(data, encoding="utf-8")
+    else:
+        path.write_bytes(data)
+
+
+def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, locale: str, locales: list[str],
+                    *, directory_urls: bool = True, site_url: str | None = None) -> LocaleResult:
+    """Write build/<locale>/docs (Markdown, assets, originals, feeds) and build/<locale>/mkdocs.yml."""
+    t0 = time.perf_counter()
+    ui = UI.load(repo / "locales", locale)
+    rendered = LocaleRenderer(model, locale, ui, directory_urls).render()
+    base = work / locale
+    docs = base / "docs"
+    if base.exists():
+        shutil.rmtree(base)
+    for page in rendered.pages:
+        _write(docs / page.path, page.markdown)
+    for gid, gd in model.games.items():
+        _write(docs / P.feed_file(gid), atom(gd, locale, ui, site_url=site_url, dir_urls=directory_urls))
+        src_dir = model.content.game_files[gid].loaded.path.parent
+        for d in gd.game.documents:
+            _write(docs / gid / d.file, (src_dir / d.file).read_bytes())
+    shutil.copytree(repo / "site_config" / "assets", docs / "assets", dirs_exist_ok=True)
+    config = {
+        "INHERIT": os.path.relpath(repo / "site_config" / f"{locale}.yml", base),
+        "docs_dir": "docs",
+        "site_dir": os.path.relpath(site_dir / locale, base),
+        "use_directory_urls": directory_urls,
+        "theme": {"custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
+        "nav": rendered.nav,
+        "extra": {"alternate": [{"name": autonym(loc), "link": f"../{loc}/", "lang": loc} for loc in locales]},
+    }
+    if site_url:
+        config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
+    _write(base / "mkdocs.yml", yaml.safe_dump(config, allow_unicode=True, sort_keys=False))
+    return LocaleResult(locale, len(rendered.pages), time.perf_counter() - t0)
+
+
+def build(repo: Path, out: Path, *, locales: list[str] | None = None, directory_urls: bool = True,
+          site_url: str | None = None, log=print) -> BuildResult:
+    """Build the whole site into ``out`` (replaced atomically); raises :class:`BuildError`."""
+    t_start = time.perf_counter()
+    content_dir = repo / "content"
+    t0 = time.perf_counter()
+    content, diags = validate(content_dir)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if errors:
+        raise BuildError("content has errors; nothing was built:\n" + "\n".join(d.format() for d in errors[:50]))
+    result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
+    locales = locales or content.project.locales
+    model = build_model(content)
+    work = repo / "build"
+    _write(work / "search" / "userdict.txt", jieba_user_dict(model))
+
+    out = out.resolve()
+    staging = out.with_name(f".{out.name}.building-{os.getpid()}")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    try:
+        for loc in locales:
+            r = generate_locale(model, repo, work, staging, loc, locales, directory_urls=directory_urls,
+                                site_url=site_url)
+            result.locales.append(r)
+            log(f"{loc}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": source_date_epoch(repo),
+               "PYTHONHASHSEED": "0"}
+        procs = {}
+        for r in result.locales:
+            cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f",
+                   str(work / r.locale / "mkdocs.yml")]
+            procs[r.locale] = (subprocess.Popen(cmd, cwd=repo, env=env, stdout=subprocess.PIPE,
+                                                stderr=subprocess.STDOUT, text=True), time.perf_counter())
+        failed = []
+        for r in result.locales:
+            proc, started = procs[r.locale]
+            r.log = proc.communicate()[0]
+            r.mkdocs_seconds = time.perf_counter() - started
+            if proc.returncode != 0 or "WARNING" in r.log:
+                failed.append(f"--- {r.locale} (exit {proc.returncode}) ---\n{r.log}")
+            else:
+                log(f"{r.locale}: mkdocs built in {r.mkdocs_seconds:.1f}s")
+        if failed:
+            raise BuildError("mkdocs failed:\n" + "\n".join(failed))
+        _write(staging / "index.html", root_index(locales, content.project.default_locale))
+        # swap: the old site stays complete until the new one is in place
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        if out.exists():
+            out.rename(old)
+        staging.rename(out)
+        if old.exists():
+            shutil.rmtree(old)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    result.total_seconds = time.perf_counter() - t_start
+    return result

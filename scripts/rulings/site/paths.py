@@ -1,0 +1,113 @@
+"""Where every page and entry lives: paths identical in every locale, anchors derived from ids.
+
+A page is named by its Markdown path (``anachronism/card/ger.md``); its URL depends on whether the
+build uses directory URLs (served sites) or not (``file://`` bundles), so links are computed here,
+relative, never absolute.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from ..model import Change, Entity, Entry, Erratum, Ruling, Section, Term
+
+HOME = "index.md"
+
+
+def anchor(entry_id: str) -> str:
+    """``anachronism/ruling/adjacent-to-itself`` → ``ruling-adjacent-to-itself`` (same in every locale)."""
+    _, kind, slug = entry_id.split("/")
+    return f"{kind}-{slug}"
+
+
+def game_page(game: str) -> str:
+    return f"{game}/index.md"
+
+
+def index_page(game: str) -> str:
+    return f"{game}/entries.md"
+
+
+def glossary_page(game: str) -> str:
+    return f"{game}/glossary.md"
+
+
+def errata_page(game: str) -> str:
+    return f"{game}/errata.md"
+
+
+def changelog_page(game: str) -> str:
+    return f"{game}/changelog.md"
+
+
+def rules_index_page(game: str) -> str:
+    return f"{game}/rules/index.md"
+
+
+def other_rulings_page(game: str) -> str:
+    return f"{game}/rulings.md"
+
+
+def entity_page(e: Entity) -> str:
+    return f"{e.game}/{e.type.value}/{e.slug}.md"
+
+
+def section_page(top: Section) -> str:
+    return f"{top.game}/rules/{top.slug}.md"
+
+
+def feed_file(game: str) -> str:
+    return f"{game}/feed.xml"
+
+
+def url_of(page: str, directory_urls: bool) -> str:
+    """The URL (relative to the site root) mkdocs gives a Markdown page."""
+    base = page[:-3]
+    if base == "index" or base.endswith("/index"):
+        return base[:-5]
+    return base + "/" if directory_urls else base + ".html"
+
+
+def href(from_page: str, to: str, directory_urls: bool, fragment: str | None = None) -> str:
+    """A relative link from one page to a page (``.md``) or a plain file, with an optional anchor."""
+    src = url_of(from_page, directory_urls)
+    src_dir = src if src.endswith("/") or src == "" else posixpath.dirname(src) + "/"
+    if to.endswith(".md"):
+        dst = url_of(to, directory_urls)
+        if not directory_urls and (dst == "" or dst.endswith("/")):
+            dst += "index.html"
+    else:
+        dst = to
+    rel = posixpath.relpath(dst or ".", src_dir or ".")
+    if (dst == "" or dst.endswith("/")) and not rel.endswith("/"):
+        rel += "/"
+    if rel == "./":
+        rel = "./"
+    return rel + (f"#{fragment}" if fragment else "")
+
+
+class Locator:
+    """The page (and anchor) of every entry, after the pages have been laid out."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, tuple[str, str | None]] = {}
+
+    def place(self, entry_id: str, page: str, *, whole_page: bool = False) -> None:
+        """Record where an entry is shown first; ``whole_page`` when the page is about it (no anchor)."""
+        self.pages.setdefault(entry_id, (page, None if whole_page else anchor(entry_id)))
+
+    def page_of(self, entry_id: str) -> str | None:
+        found = self.pages.get(entry_id)
+        return found[0] if found else None
+
+    def link(self, from_page: str, entry_id: str, directory_urls: bool) -> str | None:
+        found = self.pages.get(entry_id)
+        if found is None:
+            return None
+        page, frag = found
+        return href(from_page, page, directory_urls, frag)
+
+
+def kind_order(e: Entry) -> int:
+    order = (Entity, Ruling, Term, Erratum, Change, Section)
+    return next(i for i, c in enumerate(order) if isinstance(e, c))

@@ -1,0 +1,269 @@
+"""Content text → escaped HTML fragments and Markdown headings.
+
+Everything from content is contributed by strangers, so every string is HTML-escaped here and only
+here; the only markup in the output is the markup this module writes. Bodies are raw HTML blocks
+(inert to Markdown); headings are Markdown (for the table of contents and search sections) with
+every Markdown-significant character escaped and an explicit ``{#anchor}``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from ..model import Block, Diagram, Entity, EntityType, Example, ListBlock, ListItem, Paragraph, Table, Term
+from ..text import Text, TextState, TranslationStatus
+from .i18n import UI, _
+from .paths import Locator
+
+MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+TOOLTIP_CHARS = 240
+
+
+def esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
+def md_heading_text(s: str) -> str:
+    """Plain text safe inside a Markdown heading: HTML-escaped, Markdown punctuation backslash-escaped."""
+    s = " ".join(s.split())
+    return MD_SPECIAL.sub(r"\\\1", html.escape(s, quote=False))
+
+
+def heading(level: int, text: str, anchor: str | None = None, lang: str | None = None) -> str:
+    attrs = []
+    if anchor:
+        attrs.append(f"#{anchor}")
+    if lang:
+        attrs.append(f"lang={lang}")
+    suffix = f" {{ {' '.join(attrs)} }}" if attrs else ""
+    return f"{'#' * level} {md_heading_text(text) or '&nbsp;'}{suffix}"
+
+
+# --- linking names and glossary terms -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    entry_id: str
+    tooltip: str | None = None
+
+
+class Linker:
+    """Finds card/hero/ability names and glossary terms in text, Chinese included.
+
+    Latin-script names match on word boundaries (terms ignoring case, names with their case); names
+    with Han characters match anywhere, since Chinese has no spaces. Longest name wins.
+    """
+
+    MIN_LATIN = 3
+    MIN_HAN = 2
+
+    def __init__(self, terms: list[Term], entities: list[Entity], locale: str):
+        self.exact: dict[str, Target] = {}
+        self.folded: dict[str, Target] = {}
+        latin_terms: set[str] = set()
+        latin_names: set[str] = set()
+        han: set[str] = set()
+
+        def names(t: Text | None, aliases: dict[str, list[str]]) -> set[str]:
+            out = set()
+            if t:
+                out.add(t.source)
+                if t.get(locale):
+                    out.add(t.get(locale) or "")
+            for loc in (locale, t.lang if t else locale):
+                out.update(aliases.get(loc, []))
+            return {n.strip() for n in out if n and n.strip()}
+
+        for term in terms:
+            definition = term.definition.get(locale) or term.definition.source if term.definition else None
+            tip = _truncate(definition) if definition else None
+            for n in names(term.term, term.aliases):
+                if HAN.search(n):
+                    if len(n) >= self.MIN_HAN:
+                        han.add(n)
+                        self.exact.setdefault(n, Target(term.id, tip))
+                elif len(n) >= self.MIN_LATIN:
+                    latin_terms.add(n)
+                    self.folded.setdefault(n.casefold(), Target(term.id, tip))
+        for ent in entities:
+            if ent.type is EntityType.TOPIC:
+                continue  # topics are concepts; glossary terms link those
+            for n in names(ent.name, ent.aliases):
+                if HAN.search(n):
+                    if len(n) >= self.MIN_HAN:
+                        han.add(n)
+                        self.exact.setdefault(n, Target(ent.id))
+                elif len(n) >= self.MIN_LATIN:
+                    latin_names.add(n)
+                    self.exact.setdefault(n, Target(ent.id))
+        alts = []
+        if latin_terms or latin_names:
+            inner = []
+            if latin_names:
+                inner.append("|".join(map(re.escape, sorted(latin_names, key=lambda x: (-len(x), x)))))
+            if latin_terms:
+                inner.append("(?i:" + "|".join(map(re.escape, sorted(latin_terms, key=lambda x: (-len(x), x)))) + ")")
+            alts.append(r"(?<!\w)(?:" + "|".join(inner) + r")(?!\w)")
+        if han:
+            alts.append("|".join(map(re.escape, sorted(han, key=lambda x: (-len(x), x)))))
+        self.pattern = re.compile("|".join(alts)) if alts else None
+
+    def target(self, matched: str) -> Target | None:
+        return self.exact.get(matched) or self.folded.get(matched.casefold())
+
+    def find(self, text: str) -> list[tuple[int, int, Target]]:
+        if self.pattern is None:
+            return []
+        out = []
+        for m in self.pattern.finditer(text):
+            t = self.target(m.group(0))
+            if t is not None:
+                out.append((m.start(), m.end(), t))
+        return out
+
+
+def _truncate(s: str) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= TOOLTIP_CHARS else s[: TOOLTIP_CHARS - 1].rstrip() + "…"
+
+
+# --- rendering context --------------------------------------------------------------------------
+
+
+@dataclass
+class Ctx:
+    """What rendering one page in one locale needs."""
+
+    locale: str
+    ui: UI
+    page: str
+    locator: Locator
+    linker: Linker | None
+    directory_urls: bool = True
+    self_id: str | None = None  # the entry the page is about: never linked to itself
+    seen: set[str] = field(default_factory=set)  # targets linked already in the current entry
+
+    def link(self, entry_id: str) -> str | None:
+        return self.locator.link(self.page, entry_id, self.directory_urls)
+
+
+def linked(s: str, ctx: Ctx) -> str:
+    """Escape ``s`` and link names and terms in it (each target once per entry)."""
+    if ctx.linker is None:
+        return esc(s)
+    out, pos = [], 0
+    for start, end, target in ctx.linker.find(s):
+        if target.entry_id in ctx.seen or target.entry_id == ctx.self_id:
+            continue
+        href = ctx.link(target.entry_id)
+        if href is None:
+            continue
+        ctx.seen.add(target.entry_id)
+        out.append(esc(s[pos:start]))
+        word = esc(s[start:end])
+        if target.tooltip:
+            out.append(f'<a class="rl-term" href="{esc(href)}" title="{esc(target.tooltip)}">{word}</a>')
+        else:
+            out.append(f'<a class="rl-name" href="{esc(href)}">{word}</a>')
+        pos = end
+    out.append(esc(s[pos:]))
+    return "".join(out)
+
+
+def _paragraphs(s: str, ctx: Ctx) -> str:
+    parts = [p for p in s.split("\n\n") if p.strip()] or [s]
+    return "".join(f"<p>{'<br>'.join(linked(line, ctx) for line in p.split(chr(10)))}</p>" for p in parts)
+
+
+def _badges(t: Text, ctx: Ctx) -> str:
+    state = t.state(ctx.locale)
+    ui = ctx.ui
+    badges = []
+    if state is TextState.MISSING:
+        badges.append(("rl-missing", ui.t(_("not yet translated"))))
+    elif state is TextState.STALE:
+        badges.append(("rl-stale", ui.t(_("may be outdated"))))
+    if state in (TextState.CURRENT, TextState.STALE):
+        status = t.translations[ctx.locale].status
+        if status is TranslationStatus.MACHINE:
+            badges.append(("rl-machine", ui.t(_("machine translation"))))
+        elif status is TranslationStatus.DRAFT:
+            badges.append(("rl-draft", ui.t(_("draft translation"))))
+    return "".join(f'<span class="rl-badge {c}">{esc(label)}</span>' for c, label in badges)
+
+
+def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
+    """A text as paragraphs in the reader's locale, with its original beneath when it is a translation."""
+    if t is None:
+        return ""
+    state = t.state(ctx.locale)
+    klass = f"rl-text {cls}".strip()
+    if state in (TextState.SOURCE, TextState.MISSING):
+        body = f'<div class="{klass}" lang="{esc(t.lang)}">{_paragraphs(t.source, ctx)}{_badges(t, ctx)}</div>'
+        return body
+    tr = t.translations[ctx.locale]
+    label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
+    return (f'<div class="{klass}" lang="{esc(ctx.locale)}">{_paragraphs(tr.text, ctx)}{_badges(t, ctx)}</div>'
+            f'<div class="rl-original" lang="{esc(t.lang)}"><span class="rl-label" lang="{esc(ctx.locale)}">'
+            f"{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>")
+
+
+def text_inline(t: Text | None, ctx: Ctx, *, link: bool = True) -> str:
+    """A short text on one line (names, cells, list items): the reader's text, then the original."""
+    if t is None:
+        return ""
+    fmt = (lambda s: "<br>".join(linked(x, ctx) for x in s.split("\n"))) if link else \
+        (lambda s: "<br>".join(esc(x) for x in s.split("\n")))
+    state = t.state(ctx.locale)
+    if state in (TextState.SOURCE, TextState.MISSING):
+        return f'<span lang="{esc(t.lang)}">{fmt(t.source)}</span>{_badges(t, ctx)}'
+    tr = t.translations[ctx.locale]
+    return (f'<span lang="{esc(ctx.locale)}">{fmt(tr.text)}</span>{_badges(t, ctx)} '
+            f'<span class="rl-original-inline" lang="{esc(t.lang)}">{fmt(t.source)}</span>')
+
+
+def plain(t: Text | None, locale: str) -> str:
+    """The text a reader of ``locale`` sees, as plain text (titles, feeds, tooltips)."""
+    if t is None:
+        return ""
+    return t.get(locale) or t.source
+
+
+# --- blocks -------------------------------------------------------------------------------------
+
+
+def _items(items: list[ListItem], ordered: bool, ctx: Ctx) -> str:
+    tag = "ol" if ordered else "ul"
+    inner = "".join(f"<li>{text_inline(i.text, ctx)}{_items(i.items, ordered, ctx) if i.items else ''}</li>"
+                    for i in items)
+    return f"<{tag}>{inner}</{tag}>"
+
+
+def blocks_html(blocks: list[Block], ctx: Ctx) -> str:
+    out = []
+    for b in blocks:
+        if isinstance(b, Paragraph):
+            out.append(text_block(b.text, ctx))
+        elif isinstance(b, ListBlock):
+            out.append(_items(b.items, b.ordered, ctx))
+        elif isinstance(b, Table):
+            cap = f"<caption>{text_inline(b.caption, ctx)}</caption>" if b.caption else ""
+            head = "".join(f"<th>{text_inline(c, ctx)}</th>" for c in b.header)
+            rows = "".join("<tr>" + "".join(f"<td>{text_inline(c, ctx)}</td>" for c in r) + "</tr>" for r in b.rows)
+            out.append(f'<table class="rl-table">{cap}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
+        elif isinstance(b, Example):
+            title = f'<p class="rl-example-title">{text_inline(b.title, ctx)}</p>' if b.title else ""
+            out.append(f'<div class="rl-example">{title}{blocks_html(b.blocks, ctx)}</div>')
+        elif isinstance(b, Diagram):
+            cap = f'<p class="rl-caption">{text_inline(b.caption, ctx)}</p>' if b.caption else ""
+            out.append(f'<figure class="rl-diagram"><pre>{esc(b.text)}</pre>{cap}</figure>')
+    return "".join(out)
+
+
+def raw(html_fragment: str) -> str:
+    """A raw HTML block for Markdown: one line, no blank lines inside, blank lines around it."""
+    return "\n" + html_fragment.replace("\n", "&#10;") + "\n"

@@ -204,7 +204,8 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
 @click.option("--site-url", default=None, help="Public URL of the site root, for feeds and the sitemap.")
 def build(out: Path, locales: tuple[str, ...], site_url: str | None) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
-    from .site.build import BuildError, build as run
+    from .site.build import BuildError
+    from .site.build import build as run
 
     repo = Path.cwd()
     if not (repo / "mkdocs.yml").exists() or not (repo / "content").is_dir():
@@ -214,6 +215,48 @@ def build(out: Path, locales: tuple[str, ...], site_url: str | None) -> None:
     except BuildError as e:
         raise ContentProblem(str(e)) from e
     click.echo(f"built {', '.join(r.locale for r in result.locales)} into {out}/ in {result.total_seconds:.1f}s")
+
+
+@main.group()
+def i18n() -> None:
+    """UI string catalogs in locales/ (gettext PO, over babel)."""
+
+
+def _project_locales() -> list[str]:
+    from .content import read
+
+    return read(DEFAULT_CONTENT).project.locales
+
+
+@i18n.command("extract")
+def i18n_extract() -> None:
+    """Extract the generator's UI strings into locales/messages.pot."""
+    from .i18n_cli import extract
+
+    click.echo(f"wrote {extract(Path.cwd())}")
+
+
+@i18n.command("update")
+def i18n_update() -> None:
+    """Merge locales/messages.pot into each locale's PO file (changed strings become fuzzy)."""
+    from .i18n_cli import update
+
+    for p in update(Path.cwd(), _project_locales()):
+        click.echo(f"updated {p}")
+
+
+@i18n.command("compile")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build/locales"),
+              show_default=True)
+def i18n_compile(out: Path) -> None:
+    """Check every catalog (placeholders included) and compile it to .mo; exit 1 on any problem."""
+    from .i18n_cli import compile_catalogs
+
+    problems = compile_catalogs(Path.cwd(), _project_locales(), out)
+    for p in problems:
+        click.echo(f"error: {p}", err=True)
+    click.echo(f"{len(problems)} problems")
+    sys.exit(1 if problems else 0)
 
 
 @main.group()

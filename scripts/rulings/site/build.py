@@ -149,15 +149,27 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     }
     if site_url:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
+    # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT)
+    locale_cfg = yaml.safe_load((repo / "site_config" / f"{locale}.yml").read_text(encoding="utf-8")) or {}
+    plugins = locale_cfg.get("plugins")
+    if plugins:
+        for p in plugins:
+            if isinstance(p, dict) and isinstance(p.get("search"), dict) and "jieba_dict_user" in p["search"]:
+                p["search"]["jieba_dict_user"] = str(work / "search" / "userdict.txt")
+        config["plugins"] = plugins
     _write(base / "mkdocs.yml", yaml.safe_dump(config, allow_unicode=True, sort_keys=False))
     return LocaleResult(locale, len(rendered.pages), time.perf_counter() - t0)
 
 
-def build(repo: Path, out: Path, *, locales: list[str] | None = None, directory_urls: bool = True,
-          site_url: str | None = None, log=print) -> BuildResult:
-    """Build the whole site into ``out`` (replaced atomically); raises :class:`BuildError`."""
+def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path | None = None,
+          locales: list[str] | None = None, directory_urls: bool = True, site_url: str | None = None,
+          log=print) -> BuildResult:
+    """Build the whole site into ``out`` (replaced atomically); raises :class:`BuildError`.
+
+    ``repo`` provides mkdocs.yml, site_config/ and locales/; ``content_dir`` defaults to repo/content
+    and ``work`` (generated Markdown and configs) to repo/build."""
     t_start = time.perf_counter()
-    content_dir = repo / "content"
+    content_dir = content_dir or repo / "content"
     t0 = time.perf_counter()
     content, diags = validate(content_dir)
     errors = [d for d in diags if d.severity is Severity.ERROR]
@@ -166,7 +178,7 @@ def build(repo: Path, out: Path, *, locales: list[str] | None = None, directory_
     result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
     locales = locales or content.project.locales
     model = build_model(content)
-    work = repo / "build"
+    work = (work or repo / "build").resolve()
     _write(work / "search" / "userdict.txt", jieba_user_dict(model))
 
     out = out.resolve()

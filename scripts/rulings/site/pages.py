@@ -16,16 +16,18 @@ from ..content import Content
 from ..model import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, RulingStatus, Section, Term
 from ..text import Text
 from . import paths as P
-from .i18n import UI, N_, _
+from .i18n import N_, UI, _
 from .render import (
     Ctx,
     Linker,
+    all_names,
     blocks_html,
     esc,
     heading,
     plain,
     raw,
     text_block,
+    text_extras,
     text_inline,
 )
 
@@ -36,6 +38,12 @@ ENTITY_TYPE_LABELS = {
     EntityType.KEYWORD: N_("Keyword", "Keywords"),
     EntityType.TOPIC: N_("Topic", "Topics"),
 }
+LEAD = _("Rulings, glossaries, errata and rules clarifications for tabletop card games, with the original texts "
+         "beside every translation.")
+UNIDENTIFIED = _("The source documents never name this game; it is listed under a neutral name until someone "
+                 "identifies it.")
+UNANSWERED = _("The source prints this question without an answer.")
+SUSPECT = _("Suspect date: printed as “{printed}”, out of order in the source.")
 ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
 
 
@@ -229,7 +237,7 @@ class LocaleRenderer:
     def home(self) -> Page:
         ctx = self.ctx(P.HOME)
         lines = [heading(1, self.t(_("Card game rulings")), "home"), raw(
-            f'<p class="rl-lead">{esc(self.t(_("Rulings, glossaries, errata and rules clarifications for tabletop card games, with the original texts beside every translation.")))}</p>')]
+            f'<p class="rl-lead">{esc(self.t(LEAD))}</p>')]
         rows = []
         latest: tuple[str, str, str] | None = None
         for gid, gd in self.m.games.items():
@@ -300,7 +308,7 @@ class LocaleRenderer:
         if g.name.state(self.locale).value in ("current", "stale"):
             out.append(raw(f'<p class="rl-names">{text_inline(g.name, ctx, link=False)}</p>'))
         if not g.identified:
-            out.append(raw(f'<p class="rl-warning">{esc(self.t(_("The source documents never name this game; it is listed under a neutral name until someone identifies it.")))}</p>'))
+            out.append(raw(f'<p class="rl-warning">{esc(self.t(UNIDENTIFIED))}</p>'))
         if g.description:
             out.append(raw(text_block(g.description, ctx)))
         facts = []
@@ -379,13 +387,14 @@ class LocaleRenderer:
         out = [heading(level, title, P.anchor(r.id))]
         body = []
         if r.question:
-            body.append(f'<div class="rl-q"><span class="rl-qa-label">{esc(self.t(_("Q")))}</span>'
-                        f"{text_block(r.question, ctx)}</div>")
+            extras = text_extras(r.question, ctx)
+            if extras:
+                body.append(f'<div class="rl-q">{extras}</div>')
             if r.answer:
                 body.append(f'<div class="rl-a"><span class="rl-qa-label">{esc(self.t(_("A")))}</span>'
                             f"{text_block(r.answer, ctx)}</div>")
             else:
-                body.append(f'<p class="rl-warning">{esc(self.t(_("The source prints this question without an answer.")))}</p>')
+                body.append(f'<p class="rl-warning">{esc(self.t(UNANSWERED))}</p>')
         elif r.statement:
             body.append(text_block(r.statement, ctx))
         if r.status is not RulingStatus.CURRENT:
@@ -398,7 +407,7 @@ class LocaleRenderer:
                 note = text_inline(h.note, ctx) if h.note else ""
                 items.append(f"<li>{when}{': ' if when and note else ''}{note}</li>")
             body.append(f'<div class="rl-history"><p>{esc(self.t(_("History")))}</p><ul>{"".join(items)}</ul></div>')
-        body += self.meta(r, ctx, r.about[1:] if r.about else [], r.related)
+        body += self.meta(r, ctx, [x for x in r.about if x != ctx.self_id], r.related)
         out.append(raw(f'<div class="rl-entry rl-ruling">{"".join(body)}</div>'))
         return out
 
@@ -414,8 +423,11 @@ class LocaleRenderer:
             out.append(f'<div class="rl-notes"><span class="rl-label">{esc(self.t(_("Note")))}</span>'
                        f"{text_block(e.notes, ctx)}</div>")
         if e.provenance:
+            first, last = e.provenance.lines
+            where = self.t(_("line {first}"), first=first) if first == last else \
+                self.t(_("lines {first}–{last}"), first=first, last=last)
             out.append(f'<p class="rl-provenance">{esc(self.t(_("Source")))}: {esc(e.provenance.document)}, '
-                       f'{esc(self.t(_("lines {first}–{last}", ), first=e.provenance.lines[0], last=e.provenance.lines[1]))}</p>')
+                       f"{esc(where)}</p>")
         return out
 
     def entity(self, gd: GameData, e: Entity) -> Page:
@@ -424,8 +436,8 @@ class LocaleRenderer:
         title = self.name(e)
         out = [heading(1, title, P.anchor(e.id))]
         head = [f'<p class="rl-kind">{esc(self.ui.n(ENTITY_TYPE_LABELS[e.type], 1))}</p>']
-        if e.name and e.name.lang != self.locale or (e.name and e.name.translations):
-            head.append(f'<p class="rl-names">{text_inline(e.name, ctx, link=False)}</p>')
+        if e.name and (e.name.lang != self.locale or e.name.translations):
+            head.append(f'<p class="rl-names">{all_names(e.name)}</p>')
         if e.aliases:
             names = sorted({a for v in e.aliases.values() for a in v})
             head.append(f'<p class="rl-aliases">{esc(self.t(_("Also written")))}: {esc(", ".join(names))}</p>')
@@ -482,7 +494,7 @@ class LocaleRenderer:
             out.append(heading(2, self.name(t), P.anchor(t.id)))
             body = []
             if t.term and (t.term.lang != self.locale or t.term.translations):
-                body.append(f'<p class="rl-names">{text_inline(t.term, ctx, link=False)}</p>')
+                body.append(f'<p class="rl-names">{all_names(t.term)}</p>')
             if t.aliases:
                 names = sorted({a for v in t.aliases.values() for a in v})
                 body.append(f'<p class="rl-aliases">{esc(self.t(_("Also written")))}: {esc(", ".join(names))}</p>')
@@ -543,7 +555,8 @@ class LocaleRenderer:
             out.append(heading(2, when, P.anchor(c.id)))
             body = []
             if c.suspect_date:
-                body.append(f'<p class="rl-warning rl-suspect">{esc(self.t(_("Suspect date: printed as “{printed}”, out of order in the source.", ), printed=c.date_printed or ""))}</p>')
+                warning = self.t(SUSPECT, printed=c.date_printed or "")
+                body.append(f'<p class="rl-warning rl-suspect">{esc(warning)}</p>')
                 if c.suspect_note:
                     body.append(text_block(c.suspect_note, ctx, "rl-suspect-note"))
             elif c.date_printed:

@@ -212,6 +212,34 @@ def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
             f"{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>")
 
 
+def text_extras(t: Text | None, ctx: Ctx) -> str:
+    """What goes under a heading that already shows the text: its badges and, if translated, the original."""
+    if t is None:
+        return ""
+    state = t.state(ctx.locale)
+    if state is TextState.SOURCE:
+        return ""
+    badges = f'<p class="rl-badges">{_badges(t, ctx)}</p>'
+    if state is TextState.MISSING:
+        return badges
+    label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
+    return (badges + f'<div class="rl-original" lang="{esc(t.lang)}"><span class="rl-label" lang="{esc(ctx.locale)}">'
+            f"{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>")
+
+
+def all_names(t: Text | None) -> str:
+    """Every form of a name (source and translations), each marked with its language."""
+    if t is None:
+        return ""
+    forms = [(t.lang, t.source)] + [(loc, tr.text) for loc, tr in t.translations.items()]
+    seen, out = set(), []
+    for loc, s in forms:
+        if s not in seen:
+            seen.add(s)
+            out.append(f'<span lang="{esc(loc)}">{esc(s)}</span>')
+    return " · ".join(out)
+
+
 def text_inline(t: Text | None, ctx: Ctx, *, link: bool = True) -> str:
     """A short text on one line (names, cells, list items): the reader's text, then the original."""
     if t is None:

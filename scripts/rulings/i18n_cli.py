@@ -1,0 +1,94 @@
+"""``rulings i18n extract|update|compile``: the UI string catalogs in ``locales/``, over babel.
+
+extract writes ``locales/messages.pot`` from the generator's ``_()``/``N_()`` strings; update merges it
+into every locale's PO file (keeping translators' comments, marking changed strings fuzzy with their
+previous text); compile checks every catalog (placeholders included) and writes ``.mo`` files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from .site.i18n import placeholder_problems, po_path, read_catalog
+
+POT = "messages.pot"
+KEYWORDS = ["-k", "_", "-k", "N_:1,2"]
+
+
+def _run(args: list[str]) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *args])
+
+
+def extract(repo: Path) -> Path:
+    pot = repo / "locales" / POT
+    _run(["extract", "-F", str(repo / "babel.cfg"), *KEYWORDS, "--no-location", "--sort-output",
+          "--project=rulings", "--copyright-holder=rulings contributors", "--no-wrap",
+          "-o", str(pot), str(repo / "scripts" / "rulings" / "site")])
+    return pot
+
+
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "zh": "nplurals=1; plural=0;",
+}
+"""gettext plural rules. Not CLDR's: CLDR gives Italian a third 'many' form that gettext tools and
+translators do not expect, which babel would otherwise write into the header."""
+
+
+def plural_forms(locale: str) -> str:
+    return PLURAL_FORMS.get(locale, PLURAL_FORMS.get(locale.split("-")[0], "nplurals=2; plural=(n != 1);"))
+
+
+def update(repo: Path, locales: list[str]) -> list[Path]:
+    """Merge the template into each locale's PO (creating it if needed), with gettext plural rules.
+
+    English is the source language: its catalog is kept complete by copying each source string."""
+    out = []
+    for loc in locales:
+        with (repo / "locales" / POT).open("rb") as f:
+            template = read_po(f)  # read per locale: Catalog.update shares message objects
+        po = po_path(repo / "locales", loc)
+        if po.exists():
+            cat = read_catalog(po, loc)
+        else:
+            cat = Catalog(locale=loc.replace("-", "_"), project="rulings", copyright_holder="rulings contributors",
+                          creation_date=template.creation_date, revision_date=template.creation_date)
+        cat.mime_headers = [(k, v) for k, v in cat.mime_headers if k.lower() != "plural-forms"] + [
+            ("Plural-Forms", plural_forms(loc))]
+        cat.update(template, update_header_comment=False, keep_user_comments=True, update_creation_date=False)
+        cat.fuzzy = False
+        if loc == "en":
+            for msg in cat:
+                if msg.id and not msg.fuzzy and not any(msg.string if isinstance(msg.string, tuple)
+                                                        else [msg.string]):
+                    msg.string = tuple(msg.id) if isinstance(msg.id, tuple) else msg.id
+        po.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("wb") as f:
+            write_po(f, cat, width=0, include_previous=True, sort_output=True)
+        out.append(po)
+    return out
+
+
+def compile_catalogs(repo: Path, locales: list[str], out_dir: Path) -> list[str]:
+    """Compile every locale's PO into ``out_dir``; returns problems (missing, fuzzy-only, placeholders)."""
+    problems = []
+    for loc in locales:
+        po = po_path(repo / "locales", loc)
+        if not po.exists():
+            problems.append(f"{po}: missing (run rulings i18n update)")
+            continue
+        cat = read_catalog(po, loc)
+        problems += [f"{po}: {p}" for p in placeholder_problems(cat)]
+        problems += [f"{po}: line {lineno}: {err}" for msg, errs in cat.check() for err in errs
+                     for lineno in [msg.lineno]]
+        mo = out_dir / loc.replace("-", "_") / "LC_MESSAGES" / "messages.mo"
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with mo.open("wb") as f:
+            write_mo(f, cat)
+    return problems

@@ -65,9 +65,10 @@ def update(repo: Path, locales: list[str]) -> list[Path]:
         cat.fuzzy = False
         if loc == "en":
             for msg in cat:
-                if msg.id and not msg.fuzzy and not any(msg.string if isinstance(msg.string, tuple)
-                                                        else [msg.string]):
+                if msg.id:
                     msg.string = tuple(msg.id) if isinstance(msg.id, tuple) else msg.id
+                    msg.flags.discard("fuzzy")
+                    msg.previous_id = []
         po.parent.mkdir(parents=True, exist_ok=True)
         with po.open("wb") as f:
             write_po(f, cat, width=0, include_previous=True, sort_output=True)

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test lint validate schemas clean
+.PHONY: site serve test lint validate schemas clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
@@ -13,10 +13,14 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
-# Until the site generator lands, `make site` validates the whole content tree.
+# Validate the content, then build every locale into site/ (see README).
 site: $(STAMP)
 	$(BIN)/rulings schemas --check
 	$(BIN)/rulings validate content --no-warnings
+	$(BIN)/rulings build
+
+serve: $(STAMP)
+	$(BIN)/rulings serve
 
 validate: $(STAMP)
 	$(BIN)/rulings validate content

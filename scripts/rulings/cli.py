@@ -217,6 +217,16 @@ def build(out: Path, locales: tuple[str, ...], site_url: str | None) -> None:
     click.echo(f"built {', '.join(r.locale for r in result.locales)} into {out}/ in {result.total_seconds:.1f}s")
 
 
+@main.command()
+@click.option("--locale", default="en", show_default=True, help="Locale to preview.")
+@click.option("--dev-addr", "address", default="127.0.0.1:8000", show_default=True)
+def serve(locale: str, address: str) -> None:
+    """Preview one locale with live reload when content/, locales/ or site_config/ change."""
+    from .site.serve import serve as run
+
+    run(Path.cwd(), locale, address, log=click.echo)
+
+
 @main.group()
 def i18n() -> None:
     """UI string catalogs in locales/ (gettext PO, over babel)."""

@@ -126,7 +126,7 @@ def test_no_broken_internal_link(built_site, docs):
             if rel == "404.html":
                 continue  # served at any path, so mkdocs writes it with root-absolute links by design
             page = (root / rel).resolve()
-            for tag, attr, url in doc.links:
+            for _tag, _attr, url in doc.links:
                 t = _target(root, page, url)
                 if t is None:
                     continue
@@ -151,7 +151,7 @@ EXTERNAL = re.compile(r"^(https?:)?//", re.I)
 def test_nothing_loaded_from_another_host(built_site, docs):
     for loc in LOCALES:
         for rel, doc in docs[loc].items():
-            for tag, attr, url in doc.links:
+            for tag, _attr, url in doc.links:
                 if tag == "a":
                     continue  # a link the reader may follow is not a load
                 assert not EXTERNAL.match(url), (loc, rel, tag, url)

@@ -120,6 +120,26 @@ def _write(path: Path, data: str | bytes) -> None:
         path.write_bytes(data)
 
 
+def sync_tree(root: Path, files: dict[str, bytes]) -> int:
+    """Make ``root`` hold exactly ``files``, writing only what changed (so a watching server rebuilds
+    only what it must); returns the number of files written or removed."""
+    changed = 0
+    for rel, data in files.items():
+        path = root / rel
+        if not path.exists() or path.read_bytes() != data:
+            _write(path, data)
+            changed += 1
+    if root.exists():
+        for path in sorted(root.rglob("*"), reverse=True):
+            rel = path.relative_to(root).as_posix()
+            if path.is_file() and rel not in files:
+                path.unlink()
+                changed += 1
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return changed
+
+
 def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, locale: str, locales: list[str],
                     *, directory_urls: bool = True, site_url: str | None = None) -> LocaleResult:
     """Write build/<locale>/docs (Markdown, assets, originals, feeds) and build/<locale>/mkdocs.yml."""
@@ -127,17 +147,17 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     ui = UI.load(repo / "locales", locale)
     rendered = LocaleRenderer(model, locale, ui, directory_urls).render()
     base = work / locale
-    docs = base / "docs"
-    if base.exists():
-        shutil.rmtree(base)
-    for page in rendered.pages:
-        _write(docs / page.path, page.markdown)
+    files: dict[str, bytes] = {p.path: p.markdown.encode("utf-8") for p in rendered.pages}
     for gid, gd in model.games.items():
-        _write(docs / P.feed_file(gid), atom(gd, locale, ui, site_url=site_url, dir_urls=directory_urls))
+        files[P.feed_file(gid)] = atom(gd, locale, ui, site_url=site_url, dir_urls=directory_urls)
         src_dir = model.content.game_files[gid].loaded.path.parent
         for d in gd.game.documents:
-            _write(docs / gid / d.file, (src_dir / d.file).read_bytes())
-    shutil.copytree(repo / "site_config" / "assets", docs / "assets", dirs_exist_ok=True)
+            files[f"{gid}/{d.file}"] = (src_dir / d.file).read_bytes()
+    assets = repo / "site_config" / "assets"
+    for f in sorted(assets.rglob("*")):
+        if f.is_file():
+            files[f"assets/{f.relative_to(assets).as_posix()}"] = f.read_bytes()
+    sync_tree(base / "docs", files)
     config = {
         "INHERIT": os.path.relpath(repo / "site_config" / f"{locale}.yml", base),
         "docs_dir": "docs",
@@ -157,7 +177,9 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
             if isinstance(p, dict) and isinstance(p.get("search"), dict) and "jieba_dict_user" in p["search"]:
                 p["search"]["jieba_dict_user"] = str(work / "search" / "userdict.txt")
         config["plugins"] = plugins
-    _write(base / "mkdocs.yml", yaml.safe_dump(config, allow_unicode=True, sort_keys=False))
+    text = yaml.safe_dump(config, allow_unicode=True, sort_keys=False)
+    if not (base / "mkdocs.yml").exists() or (base / "mkdocs.yml").read_text(encoding="utf-8") != text:
+        _write(base / "mkdocs.yml", text)
     return LocaleResult(locale, len(rendered.pages), time.perf_counter() - t0)
 
 

@@ -1,0 +1,112 @@
+"""The site in headless Chromium (Debian's, driven by Playwright): search in every locale, the
+language switch keeps the page, glossary tooltips appear, and nothing is requested from another host."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError(f"Chromium not found at {CHROMIUM}: .ci/run installs Debian's chromium")
+    pytest.skip("Debian chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path):
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_site)))
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    pg.requests = []  # every URL the page asked for
+    pg.on("request", lambda r: pg.requests.append(r.url))
+    yield pg
+    hosts = {urlsplit(u).netloc for u in pg.requests if urlsplit(u).scheme in ("http", "https", "ws", "wss")}
+    assert hosts <= {urlsplit(server).netloc}, hosts
+    ctx.close()
+
+
+def search(pg, text: str) -> list[str]:
+    box = pg.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(text)
+    pg.keyboard.press("End")  # Material ignores input that arrives without a key event (CJK via insertText)
+    pg.wait_for_selector(".md-search-result__item", timeout=15000)
+    return [a.get_attribute("href") or "" for a in pg.locator(".md-search-result__item a").all()]
+
+
+@pytest.mark.parametrize(("locale", "query", "expected"), [
+    ("en", "Zhad", "/anachronism/card/zhad/"),                        # an English card name
+    ("it", "Distrazione", "/hokuto-no-ken/glossary/"),                # an Italian glossary term
+    ("it", "Julia", "/hokuto-no-ken/card/julia/"),
+    ("zh", "曹操", "/three-kingdoms/hero/cao-cao/"),                   # a hero's Chinese name
+    ("en", "曹操", "/three-kingdoms/hero/cao-cao/"),                   # ... on the English site too
+    ("zh", "Maelström", "/sorcery/card/maelstrom/"),
+])
+def test_search_finds_the_page(page, server, locale, query, expected):
+    page.goto(f"{server}/{locale}/")
+    hrefs = search(page, query)
+    assert any(expected in h for h in hrefs[:10]), hrefs[:10]
+
+
+def test_language_switch_stays_on_the_page(page, server):
+    page.goto(f"{server}/en/anachronism/card/ger/")
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator("a.md-select__link[hreflang=it]").click()
+    page.wait_for_url(f"{server}/it/anachronism/card/ger/")
+    assert page.locator("html").get_attribute("lang") == "it"
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator("a.md-select__link[hreflang=zh]").click()
+    page.wait_for_url(f"{server}/zh/anachronism/card/ger/")
+    assert page.locator("h1").first.inner_text().startswith("Ger")
+
+
+def test_glossary_tooltip_appears(page, server):
+    page.goto(f"{server}/en/anachronism/card/ger/")
+    term = page.locator("a.rl-term").first
+    term.hover()
+    tip = page.locator(".md-tooltip2--active")
+    tip.wait_for(timeout=5000)
+    assert "attack" in tip.inner_text()
+
+
+def test_root_page_sends_the_reader_to_their_language(browser, server):
+    for accept, locale in (("it-IT,it;q=0.9", "it"), ("zh-CN,zh;q=0.9", "zh"), ("de-DE", "en")):
+        ctx = browser.new_context(locale=accept.split(",")[0], extra_http_headers={"Accept-Language": accept})
+        pg = ctx.new_page()
+        pg.goto(f"{server}/")
+        pg.wait_for_url(f"{server}/{locale}/index.html")
+        ctx.close()

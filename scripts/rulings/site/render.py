@@ -22,13 +22,22 @@ HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 TOOLTIP_CHARS = 240
 
 
+CONTROLS = {c: 0x2400 + c for c in range(0x20) if c not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
+    c: 0xFFFD for c in range(0x80, 0xA0)}
+"""Control characters cannot appear in HTML text; show them as Unicode control pictures (␁) instead."""
+
+
+def visible(s: str) -> str:
+    return s.translate(CONTROLS)
+
+
 def esc(s: str) -> str:
-    return html.escape(s, quote=True)
+    return html.escape(visible(s), quote=True)
 
 
 def md_heading_text(s: str) -> str:
     """Plain text safe inside a Markdown heading: HTML-escaped, Markdown punctuation backslash-escaped."""
-    s = " ".join(s.split())
+    s = " ".join(visible(s).split())
     return MD_SPECIAL.sub(r"\\\1", html.escape(s, quote=False))
 
 

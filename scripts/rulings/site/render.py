@@ -78,13 +78,13 @@ class Linker:
         han: set[str] = set()
 
         def names(t: Text | None, aliases: dict[str, list[str]]) -> set[str]:
+            """Every form of the name: pages show originals beside translations, so all are linked."""
             out = set()
             if t:
                 out.add(t.source)
-                if t.get(locale):
-                    out.add(t.get(locale) or "")
-            for loc in (locale, t.lang if t else locale):
-                out.update(aliases.get(loc, []))
+                out.update(tr.text for tr in t.translations.values())
+            for forms in aliases.values():
+                out.update(forms)
             return {n.strip() for n in out if n and n.strip()}
 
         for term in terms:

@@ -1,0 +1,74 @@
+"""Rendering units: escaping, links between pages, finding names and terms (Chinese included),
+and how a text shows in a locale (original beside a translation, stale and missing marks)."""
+
+from __future__ import annotations
+
+import markdown
+
+from rulings.model import Entity, EntityType, Term
+from rulings.site.i18n import UI
+from rulings.site.paths import Locator, href
+from rulings.site.render import Ctx, Linker, heading, linked, text_block
+from rulings.text import Text
+
+
+def test_heading_text_is_inert_markdown():
+    src = heading(2, "<script>alert(1)</script> *not bold* [x](y) {#evil} ## `code`", "ruling-x")
+    html = markdown.markdown(src, extensions=["attr_list", "toc"])
+    assert "<script>" not in html and "<em>" not in html and "<a " not in html and "<code>" not in html
+    assert 'id="ruling-x"' in html and 'id="evil"' not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; *not bold* [x](y) {#evil} ## `code`" in html
+
+
+def test_relative_links_for_served_and_file_builds():
+    assert href("a/card/x.md", "a/glossary.md", True, "term-y") == "../../glossary/#term-y"
+    assert href("a/card/x.md", "a/glossary.md", False, "term-y") == "../glossary.html#term-y"
+    assert href("a/index.md", "index.md", True) == "../"
+    assert href("a/index.md", "index.md", False) == "../index.html"
+    assert href("index.md", "a/feed.xml", True) == "a/feed.xml"
+
+
+def _linker() -> Linker:
+    hero = Entity("tk/hero/cao-cao", "zh", type=EntityType.HERO, name=Text("zh", "曹操"))
+    hero.name.translate("en", "CAO Cao", "official", "source")
+    card = Entity("tk/card/peach", "en", type=EntityType.CARD, name=Text("en", "Peach"))
+    term = Term("tk/term/judgment", "en", term=Text("en", "Judgment"), definition=Text("en", "Flip the top card."),
+                aliases={"zh": ["判定"]})
+    return Linker([term], [hero, card], "en")
+
+
+def test_linker_finds_chinese_names_without_spaces_and_latin_on_word_boundaries():
+    lk = _linker()
+    text = "曹操受到伤害后进行判定。CAO Cao plays a Peach; peaches? judgment!"
+    hits = [(s, e, t.entry_id) for s, e, t in lk.find(text)]
+    assert {t for *_, t in hits} == {"tk/hero/cao-cao", "tk/term/judgment", "tk/card/peach"}
+    words = [text[s:e] for s, e, _ in hits]
+    assert "曹操" in words and "判定" in words and "CAO Cao" in words and "judgment" in words
+    assert "peaches" not in [w.lower() for w in words]  # word boundary: no match inside another word
+
+
+def _ctx(locale: str, linker: Linker | None = None) -> Ctx:
+    loc = Locator()
+    loc.place("tk/term/judgment", "tk/glossary.md")
+    loc.place("tk/hero/cao-cao", "tk/hero/cao-cao.md", whole_page=True)
+    return Ctx(locale, UI(locale), "tk/card/peach.md", loc, linker)
+
+
+def test_links_carry_a_tooltip_for_terms_and_link_once():
+    out = linked("Judgment, then judgment again: 曹操.", _ctx("en", _linker()))
+    assert out.count('class="rl-term"') == 1 and 'title="Flip the top card."' in out
+    assert 'href="../../hero/cao-cao/"' in out
+
+
+def test_translation_shows_original_with_language_and_marks():
+    t = Text("it", "Julia: manca la scritta Permanente.")
+    t.translate("en", "Julia: the word Permanent is missing.", "machine", "ai")
+    html = text_block(t, _ctx("en"))
+    assert '<div class="rl-text" lang="en"><p>Julia: the word Permanent is missing.</p>' in html
+    assert 'class="rl-original" lang="it"' in html and "Original (Italian)" in html
+    assert "machine translation" in html and "may be outdated" not in html
+    t.source = "Julia: manca la scritta Permanente!"  # the source changed after translation
+    assert "may be outdated" in text_block(t, _ctx("en"))
+    missing = text_block(t, _ctx("zh"))
+    assert 'lang="it"' in missing and "not yet translated" in missing
+    assert text_block(Text("en", "<b>x</b>"), _ctx("en")).count("&lt;b&gt;") == 1

@@ -202,19 +202,43 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
               help="Output folder (replaced atomically when the build succeeds).")
 @click.option("--locale", "locales", multiple=True, help="Build only these locales (default: all of project.yml).")
 @click.option("--site-url", default=None, help="Public URL of the site root, for feeds and the sitemap.")
-def build(out: Path, locales: tuple[str, ...], site_url: str | None) -> None:
+@click.option("--bundles/--no-bundles", default=True, show_default=True,
+              help="Also build the offline zips and Kiwix files into OUT/downloads/ (slower).")
+@click.option("--offline", is_flag=True, help="Build the file:// flavour itself into OUT (no server needed).")
+def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
     from .site.build import BuildError
     from .site.build import build as run
+    from .site.bundles import BundleError
 
     repo = Path.cwd()
     if not (repo / "mkdocs.yml").exists() or not (repo / "content").is_dir():
         raise CouldNotRun("run rulings build from the repository root (where mkdocs.yml and content/ are)")
     try:
-        result = run(repo, out, locales=list(locales) or None, site_url=site_url, log=click.echo)
+        result = run(repo, out, locales=list(locales) or None, site_url=site_url, log=click.echo,
+                     bundles=bundles and not offline, offline=offline)
     except BuildError as e:
         raise ContentProblem(str(e)) from e
+    except BundleError as e:
+        raise CouldNotRun(str(e)) from e
     click.echo(f"built {', '.join(r.locale for r in result.locales)} into {out}/ in {result.total_seconds:.1f}s")
+
+
+@main.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def verify(folder: Path) -> None:
+    """Check a copy of the site (a mirror) against its manifest.json: missing, extra, altered files."""
+    from .site.manifest import MANIFEST
+    from .site.manifest import verify as run
+
+    if not (folder / MANIFEST).is_file():
+        raise CouldNotRun(f"{folder}/{MANIFEST} not found: is this a rulings site?")
+    v = run(folder)
+    for kind, paths in (("missing", v.missing), ("extra", v.extra), ("altered", v.altered)):
+        for p in paths:
+            click.echo(f"{kind}: {p}")
+    click.echo(f"{v.checked} files checked: {len(v.missing)} missing, {len(v.extra)} extra, {len(v.altered)} altered")
+    sys.exit(0 if v.ok else 1)
 
 
 @main.command()

@@ -7,6 +7,8 @@ once per locale, in parallel processes, with ``--strict`` (any warning fails the
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import html
 import os
 import shutil
@@ -21,10 +23,23 @@ import yaml
 from ..diagnostics import Severity
 from ..validate import validate
 from . import paths as P
+from .bundles import (
+    SHIM_PATH,
+    Download,
+    fetch_shim,
+    human_size,
+    write_zim,
+    write_zip,
+    zim_bytes_stable,
+)
+from .export import write_exports
 from .feeds import atom
-from .i18n import UI, autonym
+from .i18n import UI, _, autonym
+from .manifest import write_manifest
 from .pages import LocaleRenderer, SiteModel, build_model
 from .render import HAN
+
+ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
 
 
 class BuildError(Exception):
@@ -140,16 +155,28 @@ def sync_tree(root: Path, files: dict[str, bytes]) -> int:
     return changed
 
 
-def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, locale: str, locales: list[str],
-                    *, directory_urls: bool = True, site_url: str | None = None) -> LocaleResult:
-    """Write build/<locale>/docs (Markdown, assets, originals, feeds) and build/<locale>/mkdocs.yml."""
+@dataclass(frozen=True)
+class Variant:
+    """One flavour of the site: served (directory URLs) or offline (file://, inlined search index)."""
+
+    name: str
+    offline: bool = False
+    alternates: tuple[str, ...] = ()  # locales offered by the language switcher
+    downloads: tuple[Download, ...] = ()  # bundles listed on the home page
+
+
+def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, locale: str, variant: Variant,
+                    *, site_url: str | None = None, shim: bytes | None = None) -> LocaleResult:
+    """Write <work>/<locale>/docs (Markdown, assets, originals, feeds) and <work>/<locale>/mkdocs.yml."""
     t0 = time.perf_counter()
     ui = UI.load(repo / "locales", locale)
-    rendered = LocaleRenderer(model, locale, ui, directory_urls).render()
+    dir_urls = not variant.offline
+    rendered = LocaleRenderer(model, locale, ui, dir_urls, downloads=list(variant.downloads)).render()
     base = work / locale
     files: dict[str, bytes] = {p.path: p.markdown.encode("utf-8") for p in rendered.pages}
     for gid, gd in model.games.items():
-        files[P.feed_file(gid)] = atom(gd, locale, ui, site_url=site_url, dir_urls=directory_urls)
+        files[P.feed_file(gid)] = atom(gd, locale, ui, site_url=None if variant.offline else site_url,
+                                       dir_urls=dir_urls)
         src_dir = model.content.game_files[gid].loaded.path.parent
         for d in gd.game.documents:
             files[f"{gid}/{d.file}"] = (src_dir / d.file).read_bytes()
@@ -157,39 +184,119 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     for f in sorted(assets.rglob("*")):
         if f.is_file():
             files[f"assets/{f.relative_to(assets).as_posix()}"] = f.read_bytes()
+    if variant.offline and shim is not None:
+        files[SHIM_PATH] = shim
     sync_tree(base / "docs", files)
-    config = {
+    config: dict = {
         "INHERIT": os.path.relpath(repo / "site_config" / f"{locale}.yml", base),
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir / locale, base),
-        "use_directory_urls": directory_urls,
+        "use_directory_urls": dir_urls,
         "theme": {"custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
         "nav": rendered.nav,
-        "extra": {"alternate": [{"name": autonym(loc), "link": f"../{loc}/", "lang": loc} for loc in locales]},
+        "extra": {"alternate": [{"name": autonym(loc), "link": f"../{loc}/", "lang": loc}
+                                for loc in variant.alternates]},
     }
-    if site_url:
+    if site_url and not variant.offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
     # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT)
     locale_cfg = yaml.safe_load((repo / "site_config" / f"{locale}.yml").read_text(encoding="utf-8")) or {}
-    plugins = locale_cfg.get("plugins")
-    if plugins:
-        for p in plugins:
-            if isinstance(p, dict) and isinstance(p.get("search"), dict) and "jieba_dict_user" in p["search"]:
-                p["search"]["jieba_dict_user"] = str(work / "search" / "userdict.txt")
-        config["plugins"] = plugins
+    plugins = list(locale_cfg.get("plugins") or ["search"])
+    for plug in plugins:
+        if isinstance(plug, dict) and isinstance(plug.get("search"), dict) and "jieba_dict_user" in plug["search"]:
+            plug["search"]["jieba_dict_user"] = str(work.parent / "search" / "userdict.txt")
+    if variant.offline:
+        plugins.append("offline")  # inlines the search index; turns directory URLs off
+        config["extra"]["polyfills"] = [SHIM_PATH]  # a local shim, so the plugin adds no remote one
+    config["plugins"] = plugins
     text = yaml.safe_dump(config, allow_unicode=True, sort_keys=False)
     if not (base / "mkdocs.yml").exists() or (base / "mkdocs.yml").read_text(encoding="utf-8") != text:
         _write(base / "mkdocs.yml", text)
     return LocaleResult(locale, len(rendered.pages), time.perf_counter() - t0)
 
 
+def run_mkdocs(repo: Path, jobs: list[tuple[str, Path]], log, workers: int | None = None) -> dict[str, float]:
+    """Run ``mkdocs build --strict`` for each (label, config), at most ``workers`` at a time."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": source_date_epoch(repo),
+           "PYTHONHASHSEED": "0"}
+    workers = workers or max(1, os.cpu_count() or 1)
+    pending = list(jobs)
+    running: dict[str, tuple[subprocess.Popen, float]] = {}
+    seconds: dict[str, float] = {}
+    failed: list[str] = []
+    while pending or running:
+        while pending and len(running) < workers:
+            label, cfg = pending.pop(0)
+            cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(cfg)]
+            running[label] = (subprocess.Popen(cmd, cwd=repo, env=env, stdout=subprocess.PIPE,
+                                               stderr=subprocess.STDOUT, text=True), time.perf_counter())
+        label = next(iter(running))
+        proc, started = running.pop(label)
+        output = proc.communicate()[0]
+        seconds[label] = time.perf_counter() - started
+        if proc.returncode != 0 or "WARNING" in output:
+            failed.append(f"--- {label} (exit {proc.returncode}) ---\n{output}")
+        else:
+            log(f"{label}: mkdocs built in {seconds[label]:.1f}s")
+    if failed:
+        raise BuildError("mkdocs failed:\n" + "\n".join(failed))
+    return seconds
+
+
+def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,
+                 shim: bytes | None, epoch: int, log) -> list[Download]:
+    """Build the offline flavour (all locales, and each locale alone), then zip it and make Kiwix files."""
+    root = work / "offline-sites"
+    variants = [("all", list(locales), Variant("offline-all", True, tuple(locales)))]
+    variants += [(loc, [loc], Variant(f"offline-{loc}", True, ())) for loc in locales]
+    jobs = []
+    for _key, locs, v in variants:
+        site_dir = root / v.name
+        if site_dir.exists():
+            shutil.rmtree(site_dir)
+        for loc in locs:
+            generate_locale(model, repo, work / v.name, site_dir, loc, v, shim=shim)
+            jobs.append((f"{v.name}/{loc}", work / v.name / loc / "mkdocs.yml"))
+        _write(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
+    run_mkdocs(repo, jobs, log)
+    downloads = []
+    for key, _locs, v in variants:
+        name = f"rulings-{key}.zip"
+        size = write_zip([(root / v.name, f"rulings-{key}")], staging / "downloads" / name, epoch)
+        downloads.append(Download("zip", key, name, size))
+        log(f"downloads/{name}: {human_size(size)}")
+    date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%d")
+    for loc in locales:
+        ui = UI.load(repo / "locales", loc)
+        name = f"rulings-{loc}.zim"
+        target = staging / "downloads" / name
+        write_zim(root / f"offline-{loc}" / loc, target, loc, "Rulings", ui.t(ZIM_DESCRIPTION), date)
+        zim_bytes_stable(target, f"rulings-{loc}-{epoch}".encode() + hashlib.sha256(
+            write_zip_digest(root / f"offline-{loc}" / loc)).digest())
+        size = target.stat().st_size
+        downloads.append(Download("zim", loc, name, size))
+        log(f"downloads/{name}: {human_size(size)}")
+    return downloads
+
+
+def write_zip_digest(folder: Path) -> bytes:
+    """A digest of a folder's files and names (what a bundle is made of)."""
+    h = hashlib.sha256()
+    for p in sorted(folder.rglob("*")):
+        if p.is_file():
+            h.update(p.relative_to(folder).as_posix().encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    return h.digest()
+
+
 def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path | None = None,
-          locales: list[str] | None = None, directory_urls: bool = True, site_url: str | None = None,
-          log=print) -> BuildResult:
+          locales: list[str] | None = None, site_url: str | None = None, bundles: bool = False,
+          offline: bool = False, log=print) -> BuildResult:
     """Build the whole site into ``out`` (replaced atomically); raises :class:`BuildError`.
 
     ``repo`` provides mkdocs.yml, site_config/ and locales/; ``content_dir`` defaults to repo/content
-    and ``work`` (generated Markdown and configs) to repo/build."""
+    and ``work`` (generated Markdown and configs) to repo/build. ``offline`` builds the file:// flavour
+    into ``out`` instead of the served one; ``bundles`` also builds the offline zips and Kiwix files
+    into ``out/downloads/`` and lists them on the home pages."""
     t_start = time.perf_counter()
     content_dir = content_dir or repo / "content"
     t0 = time.perf_counter()
@@ -199,9 +306,12 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         raise BuildError("content has errors; nothing was built:\n" + "\n".join(d.format() for d in errors[:50]))
     result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
     locales = locales or content.project.locales
+    default = content.project.default_locale if content.project.default_locale in locales else locales[0]
     model = build_model(content)
     work = (work or repo / "build").resolve()
     _write(work / "search" / "userdict.txt", jieba_user_dict(model))
+    epoch = int(source_date_epoch(repo))
+    shim = fetch_shim(work / "npm") if (offline or bundles) else None
 
     out = out.resolve()
     staging = out.with_name(f".{out.name}.building-{os.getpid()}")
@@ -209,31 +319,24 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
     try:
+        downloads: list[Download] = []
+        if bundles:
+            downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log)
+        variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
+        jobs = []
         for loc in locales:
-            r = generate_locale(model, repo, work, staging, loc, locales, directory_urls=directory_urls,
-                                site_url=site_url)
+            r = generate_locale(model, repo, work / variant.name, staging, loc, variant, site_url=site_url,
+                                shim=shim)
             result.locales.append(r)
+            jobs.append((loc, work / variant.name / loc / "mkdocs.yml"))
             log(f"{loc}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": source_date_epoch(repo),
-               "PYTHONHASHSEED": "0"}
-        procs = {}
+        seconds = run_mkdocs(repo, jobs, log)
         for r in result.locales:
-            cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f",
-                   str(work / r.locale / "mkdocs.yml")]
-            procs[r.locale] = (subprocess.Popen(cmd, cwd=repo, env=env, stdout=subprocess.PIPE,
-                                                stderr=subprocess.STDOUT, text=True), time.perf_counter())
-        failed = []
-        for r in result.locales:
-            proc, started = procs[r.locale]
-            r.log = proc.communicate()[0]
-            r.mkdocs_seconds = time.perf_counter() - started
-            if proc.returncode != 0 or "WARNING" in r.log:
-                failed.append(f"--- {r.locale} (exit {proc.returncode}) ---\n{r.log}")
-            else:
-                log(f"{r.locale}: mkdocs built in {r.mkdocs_seconds:.1f}s")
-        if failed:
-            raise BuildError("mkdocs failed:\n" + "\n".join(failed))
-        _write(staging / "index.html", root_index(locales, content.project.default_locale))
+            r.mkdocs_seconds = seconds[r.locale]
+        _write(staging / "index.html", root_index(locales, default))
+        if not offline:
+            write_exports(model, locales, staging)
+        write_manifest(staging, repo, epoch)  # last: it lists every other file
         # swap: the old site stays complete until the new one is in place
         old = out.with_name(f".{out.name}.old-{os.getpid()}")
         if out.exists():

@@ -16,6 +16,7 @@ from ..content import Content
 from ..model import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, RulingStatus, Section, Term
 from ..text import Text
 from . import paths as P
+from .bundles import human_size
 from .i18n import N_, UI, _
 from .render import (
     Ctx,
@@ -44,6 +45,8 @@ UNIDENTIFIED = _("The source documents never name this game; it is listed under 
                  "identifies it.")
 UNANSWERED = _("The source prints this question without an answer.")
 SUSPECT = _("Suspect date: printed as “{printed}”, out of order in the source.")
+OFFLINE_LEAD = _("Read the rules with no connection: unzip a bundle and open index.html, or open the ZIM file in "
+                 "any Kiwix reader (desktop, Android, iOS).")
 ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
 
 
@@ -182,7 +185,9 @@ def initial(s: str) -> str:
 
 
 class LocaleRenderer:
-    def __init__(self, model: SiteModel, locale: str, ui: UI, directory_urls: bool = True):
+    def __init__(self, model: SiteModel, locale: str, ui: UI, directory_urls: bool = True,
+                 downloads: list | None = None):
+        self.downloads = downloads or []
         self.m = model
         self.locale = locale
         self.ui = ui
@@ -266,6 +271,16 @@ class LocaleRenderer:
                 f'<p class="rl-latest">{esc(self.t(_("Latest change")))}: {esc(self.ui.date(date))} — '
                 f'{self.page_link(ctx, P.changelog_page(gid), plain(self.m.games[gid].game.name, self.locale))}: '
                 f'{esc(label)}</p>'))
+        if self.downloads:
+            lines.append(heading(2, self.t(_("Offline")), "downloads"))
+            lines.append(raw(f'<p>{esc(self.t(OFFLINE_LEAD))}</p>'))
+            items = []
+            for d in self.downloads:
+                who = self.t(_("all languages")) if d.locale == "all" else self.ui.language_name(d.locale)
+                what = self.t(_("Offline bundle (zip)")) if d.kind == "zip" else self.t(_("Kiwix archive (ZIM)"))
+                items.append(f'<li><a href="../downloads/{esc(d.filename)}" download>{esc(what)} — {esc(who)}</a> '
+                             f'<span class="rl-size">({esc(human_size(d.size))})</span></li>')
+            lines.append(raw(f'<ul class="rl-downloads">{"".join(items)}</ul>'))
         return Page(P.HOME, self.t(_("Home")), "\n".join(lines) + "\n")
 
     def dated(self, gd: GameData) -> list[tuple[str, str]]:

@@ -1,0 +1,216 @@
+"""Offline bundles: the file:// shim from the npm registry, reproducible zips and Kiwix ZIM files.
+
+The ``iframe-worker`` shim (MIT) lets Material's search run from ``file://``. It is fetched from the
+npm registry at build time, pinned by version and sha512 integrity, and cached in ``build/npm/``;
+no copy lives in the repository.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import datetime as dt
+import hashlib
+import html
+import mimetypes
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+SHIM_PACKAGE = "iframe-worker"
+SHIM_VERSION = "1.0.4"
+SHIM_INTEGRITY = "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q=="
+SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
+
+ISO639_3 = {"en": "eng", "it": "ita", "zh": "zho", "fr": "fra", "de": "deu", "es": "spa", "ja": "jpn"}
+
+
+class BundleError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Download:
+    kind: str  # "zip" or "zim"
+    locale: str  # a locale, or "all"
+    filename: str
+    size: int
+
+
+def _integrity(data: bytes) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def fetch_shim(cache: Path) -> bytes:
+    """The shim's JavaScript, from the pinned npm package (downloaded once, checked every time)."""
+    tgz = cache / f"{SHIM_PACKAGE}-{SHIM_VERSION}.tgz"
+    if not tgz.exists() or _integrity(tgz.read_bytes()) != SHIM_INTEGRITY:
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BundleError("offline builds need npm (to fetch the iframe-worker shim from the npm registry)")
+        cache.mkdir(parents=True, exist_ok=True)
+        r = subprocess.run([npm, "pack", f"{SHIM_PACKAGE}@{SHIM_VERSION}", "--pack-destination", str(cache),
+                            "--silent"], capture_output=True, text=True, timeout=300, check=False)
+        if r.returncode != 0 or not tgz.exists():
+            raise BundleError(f"npm pack {SHIM_PACKAGE}@{SHIM_VERSION} failed: {r.stderr.strip()[:500]}")
+        if _integrity(tgz.read_bytes()) != SHIM_INTEGRITY:
+            tgz.unlink()
+            raise BundleError(f"{SHIM_PACKAGE}@{SHIM_VERSION} from the registry does not match the pinned integrity")
+    with tarfile.open(tgz, "r:gz") as tar:
+        member = tar.extractfile("package/shim/index.js")
+        if member is None:
+            raise BundleError("the iframe-worker package has no shim/index.js")
+        return member.read()
+
+
+def zip_time(epoch: int) -> tuple[int, int, int, int, int, int]:
+    t = dt.datetime.fromtimestamp(max(epoch, 315532800), dt.UTC)  # zip cannot store dates before 1980
+    return (t.year, t.month, t.day, t.hour, t.minute, t.second)
+
+
+def write_zip(trees: list[tuple[Path, str]], target: Path, epoch: int) -> int:
+    """Zip each (folder, name inside the zip) with fixed times and modes and sorted names: two builds of
+    the same content give the same bytes. Returns the size."""
+    when = zip_time(epoch)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        entries = []
+        for folder, prefix in trees:
+            for p in folder.rglob("*"):
+                if p.is_file():
+                    entries.append((f"{prefix}/{p.relative_to(folder).as_posix()}".lstrip("/"), p))
+        for name, p in sorted(entries):
+            info = zipfile.ZipInfo(name, when)
+            info.external_attr = 0o100644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, p.read_bytes(), compresslevel=9)
+    return target.stat().st_size
+
+
+def _png(size: int = 48) -> bytes:
+    """A small icon (an indigo square with a white card on it), as PNG, for Kiwix's illustration."""
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            card = size * 0.28 <= x < size * 0.72 and size * 0.18 <= y < size * 0.82
+            stripe = card and (size * 0.36 <= y < size * 0.40 or size * 0.48 <= y < size * 0.52)
+            row += bytes((63, 81, 181, 255)) if not card else bytes((200, 205, 235, 255) if stripe else (255,) * 4)
+        rows.append(bytes(row))
+    raw = zlib.compress(b"".join(rows), 9)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+
+
+TITLE_RE = re.compile(rb"<title>(.*?)</title>", re.S)
+
+
+@contextlib.contextmanager
+def _quiet_stdout():
+    """libzim's C++ writer prints progress on file descriptor 1; keep build logs clean."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def write_zim(folder: Path, target: Path, locale: str, title: str, description: str, date: str) -> int:
+    """A Kiwix archive of one locale's offline pages, with metadata, illustration and full-text index."""
+    with _quiet_stdout():
+        return _write_zim(folder, target, locale, title, description, date)
+
+
+def _write_zim(folder: Path, target: Path, locale: str, title: str, description: str, date: str) -> int:
+    from libzim.writer import Creator, FileProvider, Hint, Item
+
+    class Page(Item):
+        def __init__(self, path: str, file: Path, title: str, mime: str, front: bool):
+            super().__init__()
+            self.path, self.file, self.title, self.mime, self.front = path, file, title, mime, front
+
+        def get_path(self) -> str:
+            return self.path
+
+        def get_title(self) -> str:
+            return self.title
+
+        def get_mimetype(self) -> str:
+            return self.mime
+
+        def get_contentprovider(self):
+            return FileProvider(str(self.file))
+
+        def get_hints(self) -> dict:
+            return {Hint.FRONT_ARTICLE: self.front}
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists():
+        target.unlink()
+    lang3 = ISO639_3.get(locale.split("-")[0], "eng")
+    with Creator(str(target)).config_indexing(True, lang3).config_nbworkers(1).config_verbose(False) as c:
+        c.set_mainpath("index.html")
+        c.add_illustration(48, _png(48))
+        for key, value in (("Name", f"rulings_{locale}"), ("Title", title[:30]), ("Language", lang3),
+                           ("Description", description[:80]), ("LongDescription", description),
+                           ("Creator", "rulings contributors"), ("Publisher", "rulings"), ("Date", date),
+                           ("Tags", "card games;rules;rulings;errata;glossary")):
+            c.add_metadata(key, value)
+        for p in sorted(folder.rglob("*")):
+            if not p.is_file():
+                continue
+            rel = p.relative_to(folder).as_posix()
+            mime = mimetypes.guess_type(p.name)[0] or "application/octet-stream"
+            if p.suffix == ".js":
+                mime = "application/javascript"
+            page_title = ""
+            front = False
+            if p.suffix == ".html":
+                m = TITLE_RE.search(p.read_bytes())
+                page_title = html.unescape(m.group(1).decode("utf-8", "replace")).strip() if m else rel
+                front = rel not in ("404.html",)
+                mime = "text/html"
+            c.add_item(Page(rel, p, page_title, mime, front))
+    return target.stat().st_size
+
+
+XAPIAN_GLASS = b"\x0f\rXapian Glass"
+
+
+def zim_bytes_stable(target: Path, seed: bytes) -> None:
+    """Make the ZIM depend only on its content: libzim writes a random archive UUID, and each Xapian
+    index inside it has a random database UUID (16 bytes after its "Xapian Glass" header and 2 version
+    bytes). Replace them by digests of ``seed`` and recompute the archive's trailing MD5 checksum."""
+    data = bytearray(target.read_bytes())
+    (checksum_pos,) = struct.unpack_from("<Q", data, 72)
+    data[8:24] = hashlib.md5(seed).digest()  # an identifier, not security
+    for i, m in enumerate(re.finditer(re.escape(XAPIAN_GLASS), bytes(data[:checksum_pos]))):
+        at = m.start() + len(XAPIAN_GLASS) + 2
+        data[at:at + 16] = hashlib.md5(seed + b"xapian%d" % i).digest()
+    body = bytes(data[:checksum_pos])
+    target.write_bytes(body + hashlib.md5(body).digest())  # the ZIM format's checksum
+
+
+def human_size(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n} B"
+

@@ -1,0 +1,176 @@
+"""Versioned JSON exports for bots and apps: ``api/v1/<game>.<locale>.json`` and ``api/v1/all.json``.
+
+Each export holds every entry of every kind (entities included), the change log and the translation
+status, with every text resolved for the locale (what a reader sees, its language, the original and
+the translation's state), plus a published JSON Schema and a ``.sha256`` file beside each file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..codec import entry_to_data, game_to_data
+from ..model import Entity, Entry
+from ..text import Text, TextState
+from .pages import GameData, SiteModel
+
+API_VERSION = "v1"
+SCHEMA_ID = "https://rulings.invalid/api/v1/"
+
+
+def resolved(t: Text, locale: str) -> dict[str, Any]:
+    state = t.state(locale)
+    out: dict[str, Any] = {"text": t.get(locale) if state in (TextState.CURRENT, TextState.STALE) else t.source,
+                           "lang": locale if state in (TextState.CURRENT, TextState.STALE) else t.lang,
+                           "state": state.value}
+    if state in (TextState.CURRENT, TextState.STALE):
+        tr = t.translations[locale]
+        out.update({"status": tr.status.value, "original": t.source, "original_lang": t.lang})
+    return out
+
+
+def _set(data: Any, path: list[Any], value: Any) -> None:
+    for step in path[:-1]:
+        data = data[step]
+    data[path[-1]] = value
+
+
+def entry_export(e: Entry, locale: str) -> dict[str, Any]:
+    data = entry_to_data(e)
+    for path, text in e.texts():
+        _set(data, [int(p) if p.isdigit() else p for p in path.split(".")], resolved(text, locale))
+    kind = e.type.value if isinstance(e, Entity) else e.KIND
+    return {"kind": kind, **data}
+
+
+def status(gd: GameData, locale: str) -> dict[str, int]:
+    c: Counter[str] = Counter()
+    for e in [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]:
+        for _path, t in e.texts():
+            st = t.state(locale)
+            c[st.value] += 1
+            if st in (TextState.CURRENT, TextState.STALE):
+                c[t.translations[locale].status.value] += 1
+            c["texts"] += 1
+    return dict(sorted(c.items()))
+
+
+def game_export(gd: GameData, locale: str) -> dict[str, Any]:
+    g = game_to_data(gd.game)
+    g["name"] = resolved(gd.game.name, locale)
+    for d, doc in zip(g["documents"], gd.game.documents, strict=True):
+        d["title"] = resolved(doc.title, locale)
+    g.pop("kind", None)
+    if gd.game.description:
+        g["description"] = resolved(gd.game.description, locale)
+    return {
+        "api": API_VERSION,
+        "locale": locale,
+        "game": g,
+        "entities": [entry_export(e, locale) for e in gd.entities],
+        "entries": [entry_export(e, locale) for e in [*gd.rulings, *gd.terms, *gd.errata, *gd.sections]],
+        "changelog": [entry_export(e, locale) for e in sorted(gd.changes, key=lambda c: (c.date or "", c.id),
+                                                               reverse=True)],
+        "translation_status": status(gd, locale),
+    }
+
+
+def _dump(path: Path, data: Any) -> None:
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    path.with_name(path.name + ".sha256").write_text(f"{digest}  {path.name}\n", encoding="utf-8")
+
+
+RESOLVED = {
+    "type": "object",
+    "description": "A text as a reader of the export's locale sees it.",
+    "required": ["text", "lang", "state"],
+    "properties": {
+        "text": {"type": "string", "description": "The text shown."},
+        "lang": {"type": "string", "description": "Language of `text`."},
+        "state": {"enum": ["source", "current", "stale", "missing"],
+                  "description": "source: written in this locale; current/stale: a translation (stale when its "
+                                 "source changed since); missing: not translated, `text` is the original."},
+        "status": {"enum": ["machine", "draft", "reviewed", "official"], "description": "How the translation "
+                   "was made."},
+        "original": {"type": "string", "description": "The source text a translation was made from."},
+        "original_lang": {"type": "string", "description": "Language of `original`."},
+    },
+    "additionalProperties": False,
+}
+
+
+def export_schema() -> dict[str, Any]:
+    entry = {
+        "type": "object",
+        "description": "An entry; its fields are those of the content schemas, with every text resolved.",
+        "required": ["kind", "id", "lang"],
+        "properties": {
+            "kind": {"enum": ["card", "hero", "ability", "keyword", "topic", "ruling", "term", "erratum", "change",
+                              "section"], "description": "What the entry is."},
+            "id": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/[a-z0-9-]+$",
+                   "description": "Stable id `<game>/<kind>/<slug>`; also the anchor `<kind>-<slug>` on the site."},
+            "lang": {"type": "string", "description": "Source language of the entry."},
+            "question": {"$ref": "#/definitions/resolved"}, "answer": {"$ref": "#/definitions/resolved"},
+            "statement": {"$ref": "#/definitions/resolved"}, "name": {"$ref": "#/definitions/resolved"},
+            "term": {"$ref": "#/definitions/resolved"}, "definition": {"$ref": "#/definitions/resolved"},
+            "text": {"$ref": "#/definitions/resolved"}, "title": {"$ref": "#/definitions/resolved"},
+            "notes": {"$ref": "#/definitions/resolved"},
+            "about": {"type": "array", "items": {"type": "string"}, "description": "Entities it is about."},
+            "related": {"type": "array", "items": {"type": "string"}, "description": "Related entries."},
+            "provenance": {"type": "object", "description": "Source document and lines.",
+                           "required": ["document", "lines"]},
+        },
+    }
+    game_file = {
+        "type": "object",
+        "required": ["api", "locale", "game", "entities", "entries", "changelog", "translation_status"],
+        "properties": {
+            "api": {"const": API_VERSION, "description": "Export format version."},
+            "locale": {"type": "string", "description": "Locale the texts are resolved for."},
+            "game": {"type": "object", "required": ["id", "name", "documents"],
+                     "properties": {"id": {"type": "string"}, "name": {"$ref": "#/definitions/resolved"}},
+                     "description": "The game and its source documents."},
+            "entities": {"type": "array", "items": {"$ref": "#/definitions/entry"}},
+            "entries": {"type": "array", "items": {"$ref": "#/definitions/entry"}},
+            "changelog": {"type": "array", "items": {"$ref": "#/definitions/entry"}},
+            "translation_status": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                                   "description": "Counts of texts per state and status in this locale."},
+        },
+    }
+    return {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$id": f"{SCHEMA_ID}export.schema.json",
+        "title": "rulings export (one game in one locale, or all of them)",
+        "definitions": {"resolved": RESOLVED, "entry": entry, "game_file": game_file},
+        "oneOf": [
+            {"$ref": "#/definitions/game_file"},
+            {"type": "object", "required": ["api", "games"],
+             "properties": {"api": {"const": API_VERSION},
+                            "games": {"type": "array", "items": {"$ref": "#/definitions/game_file"}}}},
+        ],
+    }
+
+
+def write_exports(model: SiteModel, locales: list[str], out: Path) -> list[Path]:
+    """Write api/v1/ under ``out``: per game and locale, the combined file, and the schema."""
+    api = out / "api" / API_VERSION
+    written = []
+    combined = []
+    for gid, gd in model.games.items():
+        for loc in locales:
+            data = game_export(gd, loc)
+            combined.append(data)
+            path = api / f"{gid}.{loc}.json"
+            _dump(path, data)
+            written.append(path)
+    _dump(api / "all.json", {"api": API_VERSION, "games": combined})
+    _dump(api / "export.schema.json", export_schema())
+    written += [api / "all.json", api / "export.schema.json"]
+    return written

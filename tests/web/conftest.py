@@ -16,5 +16,5 @@ def built_site(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("site")
     out = tmp / "site"
     logs: list[str] = []
-    build(REPO, out, work=tmp / "build", log=logs.append)
+    build(REPO, out, work=tmp / "build", bundles=True, log=logs.append)
     return out

@@ -7,13 +7,16 @@ once per locale, in parallel processes, with ``--strict`` (any warning fails the
 
 from __future__ import annotations
 
+import ctypes
 import datetime as dt
+import fcntl
 import hashlib
 import html
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +64,68 @@ class BuildResult:
     locales: list[LocaleResult] = field(default_factory=list)
     validate_seconds: float = 0.0
     total_seconds: float = 0.0
+
+
+AT_FDCWD = -100
+RENAME_EXCHANGE = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return fn(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0
+
+
+def swap_in(new: Path, out: Path) -> None:
+    """Put the freshly built folder in place of the old one. Readers see either the old site or the new
+    one, never a mix or nothing: an atomic exchange where the system has it, else two quick renames."""
+    if not out.exists():
+        new.rename(out)
+        return
+    if _exchange(new, out):
+        shutil.rmtree(new)  # now holds the old site
+        return
+    old = out.with_name(f".{out.name}.old-{os.getpid()}")
+    out.rename(old)
+    new.rename(out)
+    shutil.rmtree(old)
+
+
+class BuildLock:
+    """One build at a time per output folder: an exclusive lock on ``.<out>.lock`` beside it.
+
+    The operating system releases the lock when the process dies, so a killed build never blocks the
+    next one."""
+
+    def __init__(self, out: Path, path: Path | None = None):
+        self.path = path or out.with_name(f".{out.name}.lock")
+        self.target = out
+        self.fd: int | None = None
+
+    def acquire(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 200).decode(errors="replace").strip() or "another process"
+            os.close(fd)
+            raise BuildError(f"another build into {self.target} is running ({holder}); wait for it to finish"
+                             ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"pid {os.getpid()}".encode())
+        self.fd = fd
+
+    def release(self) -> None:
+        if self.fd is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            self.fd = None
 
 
 def source_date_epoch(repo: Path) -> str:
@@ -224,23 +289,43 @@ def run_mkdocs(repo: Path, jobs: list[tuple[str, Path]], log, workers: int | Non
     running: dict[str, tuple[subprocess.Popen, float]] = {}
     seconds: dict[str, float] = {}
     failed: list[str] = []
+    try:
+        _drain(repo, env, pending, running, seconds, failed, workers, log)
+    finally:
+        for proc, _started in running.values():  # interrupted: stop what still runs
+            proc.kill()
+            proc.wait()
+    if failed:
+        raise BuildError("mkdocs failed:\n" + "\n".join(failed))
+    return seconds
+
+
+def _drain(repo: Path, env: dict, pending: list, running: dict, seconds: dict, failed: list, workers: int,
+           log) -> None:
+    """Keep ``workers`` mkdocs processes busy; collect each one's output (a file, so a chatty process can
+    never block on a full pipe) as soon as it ends."""
     while pending or running:
         while pending and len(running) < workers:
             label, cfg = pending.pop(0)
             cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(cfg)]
-            running[label] = (subprocess.Popen(cmd, cwd=repo, env=env, stdout=subprocess.PIPE,
-                                               stderr=subprocess.STDOUT, text=True), time.perf_counter())
-        label = next(iter(running))
-        proc, started = running.pop(label)
-        output = proc.communicate()[0]
-        seconds[label] = time.perf_counter() - started
-        if proc.returncode != 0 or "WARNING" in output:
-            failed.append(f"--- {label} (exit {proc.returncode}) ---\n{output}")
-        else:
-            log(f"{label}: mkdocs built in {seconds[label]:.1f}s")
-    if failed:
-        raise BuildError("mkdocs failed:\n" + "\n".join(failed))
-    return seconds
+            out = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the process ends
+            proc = subprocess.Popen(cmd, cwd=repo, env=env, stdout=out, stderr=subprocess.STDOUT)
+            proc.output = out  # type: ignore[attr-defined]
+            running[label] = (proc, time.perf_counter())
+        done = [label for label, (proc, _) in running.items() if proc.poll() is not None]
+        if not done:
+            time.sleep(0.05)
+            continue
+        for label in done:
+            proc, started = running.pop(label)
+            seconds[label] = time.perf_counter() - started
+            proc.output.seek(0)
+            output = proc.output.read()
+            proc.output.close()
+            if proc.returncode != 0 or "WARNING" in output:
+                failed.append(f"--- {label} (exit {proc.returncode}) ---\n{output}")
+            else:
+                log(f"{label}: mkdocs built in {seconds[label]:.1f}s")
 
 
 def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,
@@ -309,14 +394,28 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     default = content.project.default_locale if content.project.default_locale in locales else locales[0]
     model = build_model(content)
     work = (work or repo / "build").resolve()
+    out = out.resolve()
+    locks = [BuildLock(out), BuildLock(work, work.with_name(f".{work.name}.lock"))]
+    for lock in locks:  # the output and the work folder: two builds at once would mix their files
+        lock.acquire()
+    try:
+        return _build_locked(repo, out, work, model, content, locales, default, result, t_start,
+                             site_url=site_url, bundles=bundles, offline=offline, log=log)
+    finally:
+        for lock in reversed(locks):
+            lock.release()
+
+
+def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, locales: list[str], default: str,
+                  result: BuildResult, t_start: float, *, site_url: str | None, bundles: bool, offline: bool,
+                  log) -> BuildResult:
     _write(work / "search" / "userdict.txt", jieba_user_dict(model))
     epoch = int(source_date_epoch(repo))
     shim = fetch_shim(work / "npm") if (offline or bundles) else None
-
-    out = out.resolve()
+    # we hold the locks: leftovers of builds that were killed are garbage
+    for leftover in out.parent.glob(f".{out.name}.building-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
     staging = out.with_name(f".{out.name}.building-{os.getpid()}")
-    if staging.exists():
-        shutil.rmtree(staging)
     staging.mkdir(parents=True)
     try:
         downloads: list[Download] = []
@@ -337,13 +436,7 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         if not offline:
             write_exports(model, locales, staging)
         write_manifest(staging, repo, epoch)  # last: it lists every other file
-        # swap: the old site stays complete until the new one is in place
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        if out.exists():
-            out.rename(old)
-        staging.rename(out)
-        if old.exists():
-            shutil.rmtree(old)
+        swap_in(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

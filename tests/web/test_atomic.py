@@ -1,0 +1,84 @@
+"""A failed, killed or concurrent build never breaks the published site."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import build_tree
+from rulings.site.build import BuildError, BuildLock, build
+from rulings.site.manifest import verify
+
+from .conftest import REPO
+
+
+@pytest.fixture
+def published(tmp_path) -> tuple[Path, Path, Path]:
+    content = build_tree(tmp_path)
+    out = tmp_path / "site"
+    build(REPO, out, content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+    assert verify(out).ok
+    return content, out, tmp_path / "build"
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_content_errors_leave_the_previous_site(published):
+    content, out, work = published
+    before = _snapshot(out)
+    rulings = content / "demo" / "rulings.yml"
+    rulings.write_text(rulings.read_text(encoding="utf-8").replace("demo/card/sword", "demo/card/nothing"),
+                       encoding="utf-8")
+    with pytest.raises(BuildError, match="ref-unresolved"):
+        build(REPO, out, content_dir=content, work=work, log=lambda *_: None)
+    assert _snapshot(out) == before
+    assert not list(out.parent.glob(".site.building-*"))
+
+
+def test_a_build_killed_midway_leaves_the_previous_site(published):
+    content, out, work = published
+    before = _snapshot(out)
+    script = textwrap.dedent(f"""
+        from pathlib import Path
+        from rulings.site.build import build
+        build(Path({str(REPO)!r}), Path({str(out)!r}), content_dir=Path({str(content)!r}),
+              work=Path({str(work)!r}), log=lambda *_: None)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], start_new_session=True)
+    deadline = time.monotonic() + 60
+    staging = None
+    while time.monotonic() < deadline:
+        found = list(out.parent.glob(".site.building-*/*"))  # the new site is being written
+        if found:
+            staging = found[0]
+            break
+        time.sleep(0.05)
+    assert staging is not None, "the build never started writing"
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert _snapshot(out) == before and verify(out).ok
+    # the lock died with the process: the next build runs, and clears the leftovers
+    build(REPO, out, content_dir=content, work=work, log=lambda *_: None)
+    assert verify(out).ok and not list(out.parent.glob(".site.building-*"))
+
+
+def test_two_builds_at_once_are_refused_with_a_clear_message(published):
+    content, out, work = published
+    before = _snapshot(out)
+    lock = BuildLock(out)
+    lock.acquire()
+    try:
+        with pytest.raises(BuildError, match=r"another build into .*site is running \(pid \d+\)"):
+            build(REPO, out, content_dir=content, work=work, log=lambda *_: None)
+    finally:
+        lock.release()
+    assert _snapshot(out) == before

@@ -196,3 +196,26 @@ def test_editing_a_source_text_makes_its_translation_stale(tree):
     r = run(["validate", "content"], tree.parent)
     assert "'it' translation of answer was made from an older source text" in r.output
     assert r.exit_code == 0  # stale is a warning
+
+
+def test_translation_not_using_the_agreed_glossary_term_is_warned(tree):
+    from rulings.edit import apply_translations
+
+    content = tree
+    apply_translations(content, {"demo/term/adjacent": {"term": "Adiacente", "definition": "Vicino."}}, "it",
+                       "draft", "t")
+    rulings = content / "demo" / "rulings.yml"
+    rulings.write_text(rulings.read_text(encoding="utf-8").replace(
+        "Can I use the Sword twice?", "Is the Sword adjacent to itself?"), encoding="utf-8")
+    apply_translations(content, {"demo/ruling/sword-twice": {
+        "question": "La Spada è vicina a se stessa?", "answer": "Sì."}}, "it", "draft", "t")
+    r = run(["validate", "content", "--format", "json"], tree.parent)
+    found = [d for d in json.loads(r.output)["diagnostics"] if d["rule"] == "terminology"]
+    assert len(found) == 1 and found[0]["severity"] == "warning"
+    assert "'it' translation of question does not use the agreed term 'Adiacente' for 'Adjacent'" in found[0]["message"]
+    assert (found[0]["file"], found[0]["line"]) == ("content/demo/rulings.yml", 10)
+    # an inflected form of the agreed term is fine
+    apply_translations(content, {"demo/ruling/sword-twice": {"question": "Le Spade sono adiacenti?"}}, "it",
+                       "draft", "t")
+    r = run(["validate", "content", "--format", "json"], tree.parent)
+    assert not [d for d in json.loads(r.output)["diagnostics"] if d["rule"] == "terminology"]

@@ -13,6 +13,8 @@ Rules (the name in parentheses after every message):
 - ``text-source``: each text has exactly one source (plain string);
 - ``translation-english`` (error): a non-English source text has an English translation;
 - ``translation-stale`` and ``translation-missing`` (warnings);
+- ``terminology`` (warning): a translation uses the glossary's agreed translation of each term
+  its source text uses;
 - ``ruling-shape``: a ruling is a question (with an answer, or flagged ``unanswered``) or a statement;
 - ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema.
 """
@@ -32,7 +34,8 @@ from babel import Locale, UnknownLocaleError
 from .content import Content, ContentFile, find_schemas_dir, read, schema_relpath
 from .diagnostics import Diagnostic, Severity
 from .load import Loaded, node_position, position
-from .model import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section
+from .model import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section, Term
+from .terminology import Terminology
 from .text import Text, TextState
 
 MODELINE_PREFIX = "# yaml-language-server: $schema="
@@ -83,6 +86,10 @@ class Checker:
             self.check_file_game(f)
             for e in f.entries:
                 self.check_id(f, e)
+        terms: dict[str, list[Term]] = defaultdict(list)
+        for f in self.c.files:
+            terms[f.game or ""] += [e for e in f.entries if isinstance(e, Term)]
+        self.terminology = {g: Terminology(ts) for g, ts in terms.items()}
         for f in self.c.files:
             for e in f.entries:
                 self.check_entry(f, e)
@@ -179,8 +186,15 @@ class Checker:
     def check_entry(self, f: ContentFile, e: Entry) -> None:
         ld = f.loaded
         self.check_locale(ld, e.node, ["lang"], e.lang)
+        glossary = self.terminology.get(e.game)
         for path, text in e.texts():
             self.check_text(ld, e.node, _path_steps(path), text)
+            if glossary is not None and not isinstance(e, Term):
+                for loc in text.translations:
+                    for term, agreed in glossary.check(text, loc):
+                        self.add(ld, position(e.node, [*_path_steps(path), loc, "text"]), Severity.WARNING,
+                                 f"'{loc}' translation of {path} does not use the agreed term '{agreed}' for "
+                                 f"'{term}' (see the glossary)", "terminology")
         for k in getattr(e, "aliases", {}):
             if not locale_known(k):
                 self.err(ld, position(e.node, ["aliases", k], key=True), f"unknown locale '{k}'", "locale-unknown")

@@ -39,3 +39,39 @@ def test_translate_apply_reports_unknown_entries_and_fields(tree, tmp_path):
     assert "1 applied" in r.output
     text = (tree / "demo" / "entities.yml").read_text(encoding="utf-8")
     assert "it:\n        text: Spada\n        source_hash:" in text and "status: draft\n        by: me" in text
+
+
+def test_i18n_status_counts_match_the_content(tree):
+    from rulings.content import read
+    from rulings.status import rows, todo
+
+    apply_translations(tree, {"demo/ruling/sword-twice": {"question": "Posso usare la Spada due volte?"},
+                              "demo/term/adjacent": {"term": "Adiacente"}}, "it", "machine", "test")
+    path = tree / "demo" / "glossary.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("en: Adjacent", "en: Adjacency"), encoding="utf-8")
+    content = read(tree)
+    it = next(r for r in rows(content, ["it"]) if r.game == "demo")
+    assert (it.texts, it.counts["current"], it.counts["stale"], it.counts["missing"], it.counts["machine"]) == \
+        (5, 1, 1, 3, 2)
+    assert round(it.percent) == 20
+    nxt = todo(content, "it")
+    assert nxt[0].entry.id == "demo/term/adjacent" and nxt[0].stale  # stale work first
+
+
+def test_i18n_status_command(tree):
+    import os
+
+    from click.testing import CliRunner
+
+    from rulings.cli import main
+
+    old = os.getcwd()
+    os.chdir(tree.parent)
+    try:
+        r = CliRunner().invoke(main, ["i18n", "status", "--todo"])
+    finally:
+        os.chdir(old)
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.output.splitlines() if x.startswith("it") and "demo" in x)
+    assert "░" in line and "missing     5" in line and "(of 5)" in line
+    assert "next in it:" in r.output and "missing demo/term/adjacent: term, definition" in r.output

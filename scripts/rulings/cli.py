@@ -279,6 +279,32 @@ def i18n_update() -> None:
         click.echo(f"updated {p}")
 
 
+@i18n.command("status")
+@click.option("--locale", "locales", multiple=True, help="Only these locales (default: all of project.yml).")
+@click.option("--todo", "show_todo", is_flag=True, help="Also list what to translate next in each locale.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> None:
+    """Per locale and game: translated, stale, machine-made and missing texts, with progress bars."""
+    from .content import read
+    from .site.i18n import _ as _mark  # noqa: F401 - keeps the status words with the UI strings
+    from .status import render, rows, todo
+
+    content = read(DEFAULT_CONTENT)
+    table = rows(content, list(locales) or None)
+    if as_json:
+        click.echo(json.dumps([{"locale": r.locale, "game": r.game, "percent": round(r.percent, 1),
+                                **dict(sorted(r.counts.items()))} for r in table], indent=2))
+        return
+    click.echo(render(table))
+    if show_todo:
+        for loc in list(locales) or content.project.locales:
+            items = todo(content, loc, 20)
+            if items:
+                click.echo(f"\nnext in {loc}:")
+                for t in items:
+                    click.echo(f"  {'stale  ' if t.stale else 'missing'} {t.entry.id}: {', '.join(t.fields)}")
+
+
 @i18n.command("compile")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build/locales"),
               show_default=True)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 from ..content import Content
 from ..model import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, RulingStatus, Section, Term
+from ..status import rows as status_rows
+from ..status import todo as status_todo
 from ..text import Text
 from . import paths as P
 from .bundles import human_size
@@ -47,6 +49,11 @@ UNANSWERED = _("The source prints this question without an answer.")
 SUSPECT = _("Suspect date: printed as “{printed}”, out of order in the source.")
 OFFLINE_LEAD = _("Read the rules with no connection: unzip a bundle and open index.html, or open the ZIM file in "
                  "any Kiwix reader (desktop, Android, iOS).")
+STATUS_LEAD = _("How much of each game you can read in {language}: texts written in it or translated and up to "
+                "date, translations made by a program, translations whose original has changed since, and texts "
+                "not yet translated (shown in their original language).")
+STATUS_HOWTO = _("To help, edit the YAML files in content/ or export a PO file for Poedit or Weblate with "
+                 "rulings translate export; the contributor guide explains both.")
 ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
 
 
@@ -231,8 +238,8 @@ class LocaleRenderer:
 
     # pages
     def render(self) -> Rendered:
-        pages = [self.home()]
-        nav: list = [{self.t(_("Home")): P.HOME}]
+        pages = [self.home(), self.translation_status()]
+        nav: list = [{self.t(_("Home")): P.HOME}, {self.t(_("Translation status")): P.STATUS}]
         for gd in self.m.games.values():
             game_pages, game_nav = self.game_pages(gd)
             pages += game_pages
@@ -282,6 +289,46 @@ class LocaleRenderer:
                              f'<span class="rl-size">({esc(human_size(d.size))})</span></li>')
             lines.append(raw(f'<ul class="rl-downloads">{"".join(items)}</ul>'))
         return Page(P.HOME, self.t(_("Home")), "\n".join(lines) + "\n")
+
+    def translation_status(self) -> Page:
+        """How much of each game a reader of this locale gets in their language, as SVG bars, and what
+        translators should do next."""
+        ctx = self.ctx(P.STATUS)
+        rows = status_rows(self.m.content, [self.locale])
+        labels = {"reviewed": self.t(_("source or reviewed")), "draft": self.t(_("draft translation")),
+                  "machine": self.t(_("machine translation")), "stale": self.t(_("may be outdated")),
+                  "missing": self.t(_("not yet translated"))}
+        out = [heading(1, self.t(_("Translation status")), "translation-status"),
+               raw(f"<p>{esc(self.t(STATUS_LEAD, language=self.ui.language_name(self.locale)))}</p>")]
+        legend = "".join(f'<span class="rl-legend"><svg width="12" height="12" aria-hidden="true"><rect width="12" '
+                         f'height="12" class="rl-bar-{k}"/></svg> {esc(v)}</span>' for k, v in labels.items())
+        out.append(raw(f'<p class="rl-legend-row">{legend}</p>'))
+        bars = []
+        for r in rows:
+            name = plain(self.m.games[r.game].game.name, self.locale)
+            x, rects = 0.0, []
+            for k, n in r.parts().items():
+                if n:
+                    w = 600.0 * n / r.texts if r.texts else 0
+                    rects.append(f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="22" class="rl-bar-{k}">'
+                                 f"<title>{esc(labels[k])}: {n}</title></rect>")
+                    x += w
+            summary = self.t(_("{percent} of {total} texts"), percent=f"{r.percent:.0f}%", total=r.texts)
+            bars.append(f'<figure class="rl-bar"><figcaption>{self.page_link(ctx, P.game_page(r.game), name)} — '
+                        f'{esc(summary)}</figcaption><svg viewBox="0 0 600 22" width="100%" height="22" role="img" '
+                        f'aria-label="{esc(name)}: {esc(summary)}">{"".join(rects)}</svg></figure>')
+        out.append(raw("".join(bars)))
+        items = status_todo(self.m.content, self.locale, 40)
+        out.append(heading(2, self.t(_("What to translate next")), "next"))
+        if items:
+            stale_badge = f' <span class="rl-badge rl-stale">{esc(labels["stale"])}</span>'
+            lis = "".join(f"<li>{self.a(ctx, t.entry.id)} — {esc(', '.join(t.fields))}"
+                          f"{stale_badge if t.stale else ''}</li>" for t in items)
+            out.append(raw(f'<ol class="rl-todo">{lis}</ol>'))
+        else:
+            out.append(raw(f"<p>{esc(self.t(_('Everything is translated and up to date.')))}</p>"))
+        out.append(raw(f"<p>{esc(self.t(STATUS_HOWTO))}</p>"))
+        return Page(P.STATUS, self.t(_("Translation status")), "\n".join(out) + "\n")
 
     def dated(self, gd: GameData) -> list[tuple[str, str]]:
         """(ISO date, label) of the game's dated items: change log lines and source documents."""

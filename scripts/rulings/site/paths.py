@@ -12,6 +12,7 @@ import posixpath
 from ..model import Change, Entity, Entry, Erratum, Ruling, Section, Term
 
 HOME = "index.md"
+STATUS = "translation-status.md"
 
 
 def anchor(entry_id: str) -> str:

@@ -1,0 +1,114 @@
+"""Translation status per locale and game: what is translated, stale, machine-made or missing, and
+what to translate next.
+
+Used by ``rulings i18n status`` (progress bars in the terminal) and by the site's "Translation
+status" page (SVG bar charts), so both always agree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .content import Content
+from .model import Entity, Entry, Ruling, Term
+from .text import TextState
+
+BAR_PARTS = ("reviewed", "draft", "machine", "stale", "missing")
+
+
+@dataclass
+class Row:
+    """Counts of one game's texts for one locale."""
+
+    game: str
+    locale: str
+    counts: Counter = field(default_factory=Counter)
+
+    @property
+    def texts(self) -> int:
+        return self.counts["texts"]
+
+    @property
+    def done(self) -> int:
+        """Texts a reader of the locale gets in their language and up to date (source or current)."""
+        return self.counts["source"] + self.counts["current"]
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.done / self.texts if self.texts else 100.0
+
+    def parts(self) -> dict[str, int]:
+        """Bar segments: up-to-date work by how much it can be trusted, then stale, then missing.
+        Source texts and official/reviewed translations count as reviewed."""
+        c = self.counts
+        return {"reviewed": c["source"] + c["current_reviewed"] + c["current_official"],
+                "draft": c["current_draft"], "machine": c["current_machine"], "stale": c["stale"],
+                "missing": c["missing"]}
+
+
+def rows(content: Content, locales: list[str] | None = None) -> list[Row]:
+    locales = locales or content.project.locales
+    table = {(g, loc): Row(g, loc) for loc in locales for g in sorted(content.games)}
+    for e in content.entries:
+        for _path, t in e.texts():
+            for loc in locales:
+                row = table.get((e.game, loc))
+                if row is None:
+                    continue
+                state = t.state(loc)
+                row.counts["texts"] += 1
+                row.counts[state.value] += 1
+                if state in (TextState.CURRENT, TextState.STALE):
+                    status = t.translations[loc].status.value
+                    row.counts[status] += 1
+                    if state is TextState.CURRENT:
+                        row.counts[f"current_{status}"] += 1
+    return [table[k] for k in sorted(table, key=lambda k: (k[1], k[0]))]
+
+
+@dataclass
+class Todo:
+    entry: Entry
+    fields: list[str]
+    stale: bool
+    score: int
+
+
+def todo(content: Content, locale: str, limit: int = 40) -> list[Todo]:
+    """What to translate next in ``locale``: stale translations first (someone's work is now wrong),
+    then glossary terms (every page uses them), then the entries most referenced by others."""
+    refs: Counter[str] = Counter(t for e in content.entries for _f, t in e.references())
+    out = []
+    for e in content.entries:
+        missing = [p for p, t in e.texts() if t.state(locale) is TextState.MISSING]
+        stale = [p for p, t in e.texts() if t.state(locale) is TextState.STALE]
+        if not missing and not stale:
+            continue
+        weight = 3 if isinstance(e, Term) else 2 if isinstance(e, Entity) else 1 if isinstance(e, Ruling) else 0
+        score = (1000 if stale else 0) + weight * 100 + refs[e.id]
+        out.append(Todo(e, stale + missing, bool(stale), score))
+    out.sort(key=lambda t: (-t.score, t.entry.id))
+    return out[:limit]
+
+
+def bar(row: Row, width: int = 30) -> str:
+    """A terminal progress bar: █ up to date, ▒ stale, ░ missing."""
+    if not row.texts:
+        return "░" * width
+    parts = row.parts()
+    done = round(width * (parts["reviewed"] + parts["draft"] + parts["machine"]) / row.texts)
+    stale = round(width * parts["stale"] / row.texts)
+    return "█" * done + "▒" * stale + "░" * max(0, width - done - stale)
+
+
+def render(rows_: list[Row]) -> str:
+    lines = []
+    width = max([len(r.game) for r in rows_] + [4])
+    for r in rows_:
+        c = r.counts
+        lines.append(f"{r.locale:<6} {r.game:<{width}}  {bar(r)} {r.percent:5.1f}%  "
+                     f"translated {c['current']:>5}  stale {c['stale']:>4}  machine {c['machine']:>5}  "
+                     f"missing {c['missing']:>5}  (of {r.texts})")
+    return "\n".join(lines)
+

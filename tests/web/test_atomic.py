@@ -82,3 +82,18 @@ def test_two_builds_at_once_are_refused_with_a_clear_message(published):
     finally:
         lock.release()
     assert _snapshot(out) == before
+
+
+def test_any_mkdocs_warning_fails_the_build(tmp_path):
+    """`mkdocs build --strict` semantics: a warning (here a broken Markdown link) stops the build."""
+    from rulings.site.build import run_mkdocs
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Home\n\n[broken](missing.md)\n", encoding="utf-8")
+    cfg = tmp_path / "mkdocs.yml"
+    cfg.write_text(f"site_name: t\ndocs_dir: docs\nsite_dir: {tmp_path / 'out'}\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="missing.md"):
+        run_mkdocs(REPO, [("t", cfg)], log=lambda *_: None)
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    assert "t" in run_mkdocs(REPO, [("t", cfg)], log=lambda *_: None)

@@ -42,6 +42,10 @@ from .manifest import write_manifest
 from .pages import LocaleRenderer, SiteModel, build_model
 from .render import HAN
 
+GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md")]
+"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown)."""
+CONTRIBUTE = _("Contribute")
+GUIDE_NOTE = _("This guide is written in English.")
 ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
 
 
@@ -245,6 +249,12 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
         src_dir = model.content.game_files[gid].loaded.path.parent
         for d in gd.game.documents:
             files[f"{gid}/{d.file}"] = (src_dir / d.file).read_bytes()
+    for name, page in GUIDES:
+        guide = repo / "docs" / name
+        if guide.exists():
+            note = ui.t(GUIDE_NOTE) if locale != "en" else ""
+            files[page] = ((f'<p class="rl-note">{html.escape(note)}</p>\n\n' if note else "")
+                           + guide.read_text(encoding="utf-8")).encode("utf-8")
     assets = repo / "site_config" / "assets"
     for f in sorted(assets.rglob("*")):
         if f.is_file():
@@ -258,7 +268,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
         "site_dir": os.path.relpath(site_dir / locale, base),
         "use_directory_urls": dir_urls,
         "theme": {"custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
-        "nav": rendered.nav,
+        "nav": [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}],
         "extra": {"alternate": [{"name": autonym(loc), "link": f"../{loc}/", "lang": loc}
                                 for loc in variant.alternates]},
     }
@@ -307,7 +317,8 @@ def _drain(repo: Path, env: dict, pending: list, running: dict, seconds: dict, f
     while pending or running:
         while pending and len(running) < workers:
             label, cfg = pending.pop(0)
-            cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(cfg)]
+            cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)]
+            # (not --quiet: it hides warnings from --strict)
             out = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the process ends
             proc = subprocess.Popen(cmd, cwd=repo, env=env, stdout=out, stderr=subprocess.STDOUT)
             proc.output = out  # type: ignore[attr-defined]

@@ -57,6 +57,48 @@ STATUS_HOWTO = _("To help, edit the YAML files in content/ or export a PO file f
 ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
 
 
+INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
+GLOSSARY_LIMIT = 150  # terms on one glossary page
+CHUNK_LIMIT = 150  # errata or loose rulings on one page
+
+
+@dataclass
+class Bucket:
+    """One page of a split listing: entries whose name starts with a letter (or a chunk of them)."""
+
+    slug: str
+    label: str
+    entries: list
+
+
+def source_name(e: Entry) -> str:
+    """The name in the entry's own language: what splitting pages goes by, the same in every locale."""
+    t = e.name if isinstance(e, Entity) else e.term if isinstance(e, Term) else None
+    return t.source if t else e.id
+
+
+def buckets(entries: list, limit: int) -> list[Bucket] | None:
+    """Split a list alphabetically into pages of at most ``limit`` entries, or None if one page will do."""
+    if len(entries) <= limit:
+        return None
+    by_letter: dict[str, list] = defaultdict(list)
+    for e in sorted(entries, key=lambda x: sort_key(source_name(x))):
+        by_letter[initial(source_name(e))].append(e)
+    out = []
+    for letter in sorted(by_letter):
+        items = by_letter[letter]
+        base = letter.lower() if letter != "#" else "other"
+        for i in range(0, len(items), limit):
+            n = i // limit + 1
+            out.append(Bucket(base if n == 1 else f"{base}-{n}", letter if n == 1 else f"{letter} ({n})",
+                              items[i:i + limit]))
+    return out
+
+
+def chunks(items: list, limit: int) -> list[list]:
+    return [items[i:i + limit] for i in range(0, len(items), limit)]
+
+
 @dataclass
 class GameData:
     """One game's entries, indexed the ways the pages need them."""
@@ -73,6 +115,10 @@ class GameData:
     children: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
     subsections: dict[str, list[Section]] = field(default_factory=lambda: defaultdict(list))
     mentioned_in: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    index_buckets: list[Bucket] | None = None  # None: the A–Z index fits on one page
+    glossary_buckets: list[Bucket] | None = None
+    errata_chunks: list[list[Erratum]] = field(default_factory=list)
+    orphan_chunks: list[list[Ruling]] = field(default_factory=list)
 
     @property
     def top_sections(self) -> list[Section]:
@@ -120,14 +166,26 @@ def build_model(content: Content) -> SiteModel:
     for gid, gd in games.items():
         for ent in gd.entities:
             loc.place(ent.id, P.entity_page(ent), whole_page=True)
+        orphans = []
         for r in gd.rulings:
-            page = P.entity_page(by_id[r.about[0]]) if r.about and isinstance(by_id.get(r.about[0]), Entity) \
-                else P.other_rulings_page(gid)
-            loc.place(r.id, page)
-        for t in gd.terms:
-            loc.place(t.id, P.glossary_page(gid))
-        for er in gd.errata:
-            loc.place(er.id, P.errata_page(gid))
+            if r.about and isinstance(by_id.get(r.about[0]), Entity):
+                loc.place(r.id, P.entity_page(by_id[r.about[0]]))  # type: ignore[arg-type]
+            else:
+                orphans.append(r)
+        gd.orphan_chunks = chunks(orphans, CHUNK_LIMIT)
+        for i, chunk in enumerate(gd.orphan_chunks):
+            for r in chunk:
+                loc.place(r.id, P.chunk_page(P.other_rulings_page(gid), i))
+        gd.index_buckets = buckets([e for e in gd.entities if not (e.type is EntityType.ABILITY and e.parent)],
+                                   INDEX_LIMIT)
+        gd.glossary_buckets = buckets(gd.terms, GLOSSARY_LIMIT)
+        for b in gd.glossary_buckets or [Bucket("", "", gd.terms)]:
+            for t in b.entries:
+                loc.place(t.id, P.bucket_page(P.glossary_page(gid), b.slug))
+        gd.errata_chunks = chunks(gd.errata, CHUNK_LIMIT)
+        for i, chunk in enumerate(gd.errata_chunks):
+            for er in chunk:
+                loc.place(er.id, P.chunk_page(P.errata_page(gid), i))
         for c in gd.changes:
             loc.place(c.id, P.changelog_page(gid))
         for s in gd.sections:
@@ -342,17 +400,18 @@ class LocaleRenderer:
         nav: list = [{self.t(_("Overview")): P.game_page(gid)}]
         if gd.entities:
             pages.append(self.index(gd))
+            pages += [self.index_bucket(gd, b) for b in gd.index_buckets or []]
             nav.append({self.t(_("Index A–Z")): P.index_page(gid)})
             pages += [self.entity(gd, e) for e in gd.entities]
-        orphans = [r for r in gd.rulings if self.m.locator.page_of(r.id) == P.other_rulings_page(gid)]
-        if orphans:
-            pages.append(self.other_rulings(gd, orphans))
+        if gd.orphan_chunks:
+            pages += [self.other_rulings(gd, i) for i in range(len(gd.orphan_chunks))]
             nav.append({self.t(_("Other rulings")): P.other_rulings_page(gid)})
         if gd.terms:
             pages.append(self.glossary(gd))
+            pages += [self.glossary_bucket(gd, b) for b in gd.glossary_buckets or []]
             nav.append({self.t(_("Glossary")): P.glossary_page(gid)})
         if gd.errata:
-            pages.append(self.errata(gd))
+            pages += [self.errata(gd, i) for i in range(len(gd.errata_chunks))]
             nav.append({self.t(_("Errata")): P.errata_page(gid)})
         pages.append(self.changelog(gd))
         nav.append({self.t(_("Changelog")): P.changelog_page(gid)})
@@ -386,7 +445,7 @@ class LocaleRenderer:
         for label, pg, n in (
             (self.t(_("Index A–Z")), P.index_page(g.id), len(gd.entities)),
             (self.t(_("Other rulings")), P.other_rulings_page(g.id),
-             sum(1 for r in gd.rulings if self.m.locator.page_of(r.id) == P.other_rulings_page(g.id))),
+             sum(len(c) for c in gd.orphan_chunks)),
             (self.t(_("Glossary")), P.glossary_page(g.id), len(gd.terms)),
             (self.t(_("Errata")), P.errata_page(g.id), len(gd.errata)),
             (self.t(_("Changelog")), P.changelog_page(g.id), len(gd.changes) + 1),
@@ -421,10 +480,28 @@ class LocaleRenderer:
         page = P.index_page(gd.game.id)
         ctx = self.ctx(page, gd.game.id)
         out = [heading(1, self.t(_("Index A–Z")), "index")]
+        if gd.index_buckets is not None:
+            out.append(self.letter_links(ctx, page, gd.index_buckets))
+            return Page(page, self.t(_("Index A–Z")), "\n".join(out) + "\n")
+        out += self.index_html([e for e in gd.entities if not (e.type is EntityType.ABILITY and e.parent)],
+                               gd, ctx)
+        return Page(page, self.t(_("Index A–Z")), "\n".join(out) + "\n")
+
+    def index_bucket(self, gd: GameData, b: Bucket) -> Page:
+        listing = P.index_page(gd.game.id)
+        page = P.bucket_page(listing, b.slug)
+        ctx = self.ctx(page, gd.game.id)
+        title = f"{self.t(_('Index A–Z'))}: {b.label}"
+        out = [raw(f'<p class="rl-up">↑ {self.page_link(ctx, listing, self.t(_("Index A–Z")))}</p>'),
+               heading(1, title, "index")]
+        out += self.index_html(b.entries, gd, ctx)
+        return Page(page, title, "\n".join(out) + "\n")
+
+    def index_html(self, entities: list[Entity], gd: GameData, ctx: Ctx) -> list[str]:
+        """Entities grouped by the initial of their name in this locale (abilities are on their hero's page)."""
+        out = []
         by_letter: dict[str, list[Entity]] = defaultdict(list)
-        for e in gd.entities:
-            if e.type is EntityType.ABILITY and e.parent:
-                continue  # listed on their hero's page
+        for e in entities:
             by_letter[initial(self.name(e))].append(e)
         letters = sorted(by_letter)
         out.append(raw('<p class="rl-letters">' + " ".join(
@@ -441,7 +518,7 @@ class LocaleRenderer:
                     orig = f' <span class="rl-original-inline" lang="{esc(e.name.lang)}">{esc(e.name.source)}</span>'
                 items.append(f'<li>{self.a(ctx, e.id)}{orig} <span class="rl-kind">{esc(kind)}</span>{extra}</li>')
             out.append(raw(f'<ul class="rl-index">{"".join(items)}</ul>'))
-        return Page(page, self.t(_("Index A–Z")), "\n".join(out) + "\n")
+        return out
 
     def ruling_html(self, r: Ruling, ctx: Ctx, level: int = 2) -> list[str]:
         ctx.seen = set()
@@ -538,19 +615,51 @@ class LocaleRenderer:
                            + "</ul>"))
         return Page(page, title, "\n".join(out) + "\n")
 
-    def other_rulings(self, gd: GameData, rulings: list[Ruling]) -> Page:
-        page = P.other_rulings_page(gd.game.id)
+    def pager(self, ctx: Ctx, listing: str, count: int, current: int) -> str:
+        """Links to every page of a listing split into ``count`` pages."""
+        if count <= 1:
+            return ""
+        links = [f"<strong>{i + 1}</strong>" if i == current else
+                 self.page_link(ctx, P.chunk_page(listing, i), str(i + 1)) for i in range(count)]
+        return raw(f'<p class="rl-pager">{esc(self.t(_("Pages")))}: {" ".join(links)}</p>')
+
+    def other_rulings(self, gd: GameData, i: int = 0) -> Page:
+        listing = P.other_rulings_page(gd.game.id)
+        page = P.chunk_page(listing, i)
         ctx = self.ctx(page, gd.game.id)
-        out = [heading(1, self.t(_("Other rulings")), "other-rulings")]
-        for r in rulings:
+        out = [heading(1, self.t(_("Other rulings")), "other-rulings"),
+               self.pager(ctx, listing, len(gd.orphan_chunks), i)]
+        for r in gd.orphan_chunks[i]:
             out += self.ruling_html(r, ctx, 2)
         return Page(page, self.t(_("Other rulings")), "\n".join(out) + "\n")
+
+    def letter_links(self, ctx: Ctx, listing: str, bucket_list: list[Bucket]) -> str:
+        return raw('<ul class="rl-letter-pages">' + "".join(
+            f"<li>{self.page_link(ctx, P.bucket_page(listing, b.slug), b.label)} ({len(b.entries)})</li>"
+            for b in bucket_list) + "</ul>")
 
     def glossary(self, gd: GameData) -> Page:
         page = P.glossary_page(gd.game.id)
         ctx = self.ctx(page, gd.game.id)
         out = [heading(1, self.t(_("Glossary")), "glossary")]
-        for t in sorted(gd.terms, key=lambda x: sort_key(self.name(x))):
+        if gd.glossary_buckets is not None:
+            out.append(self.letter_links(ctx, page, gd.glossary_buckets))
+            return Page(page, self.t(_("Glossary")), "\n".join(out) + "\n")
+        out += self.terms_html(gd.terms, ctx)
+        return Page(page, self.t(_("Glossary")), "\n".join(out) + "\n")
+
+    def glossary_bucket(self, gd: GameData, b: Bucket) -> Page:
+        listing = P.glossary_page(gd.game.id)
+        page = P.bucket_page(listing, b.slug)
+        ctx = self.ctx(page, gd.game.id)
+        out = [raw(f'<p class="rl-up">↑ {self.page_link(ctx, listing, self.t(_("Glossary")))}</p>'),
+               heading(1, f"{self.t(_('Glossary'))}: {b.label}", "glossary")]
+        out += self.terms_html(b.entries, ctx)
+        return Page(page, f"{self.t(_('Glossary'))}: {b.label}", "\n".join(out) + "\n")
+
+    def terms_html(self, terms: list[Term], ctx: Ctx) -> list[str]:
+        out = []
+        for t in sorted(terms, key=lambda x: sort_key(self.name(x))):
             ctx.seen = set()
             ctx.self_id = t.id
             out.append(heading(2, self.name(t), P.anchor(t.id)))
@@ -563,7 +672,7 @@ class LocaleRenderer:
             body.append(text_block(t.definition, ctx))
             body += self.meta(t, ctx, [], t.related)
             out.append(raw(f'<div class="rl-entry rl-term-entry">{"".join(body)}</div>'))
-        return Page(page, self.t(_("Glossary")), "\n".join(out) + "\n")
+        return out
 
     def erratum_html(self, er: Erratum, ctx: Ctx, level: int) -> list[str]:
         ctx.seen = set()
@@ -582,13 +691,14 @@ class LocaleRenderer:
         out.append(raw(f'<div class="rl-entry rl-erratum">{"".join(body)}</div>'))
         return out
 
-    def errata(self, gd: GameData) -> Page:
-        page = P.errata_page(gd.game.id)
+    def errata(self, gd: GameData, chunk: int = 0) -> Page:
+        listing = P.errata_page(gd.game.id)
+        page = P.chunk_page(listing, chunk)
         ctx = self.ctx(page, gd.game.id)
-        out = [heading(1, self.t(_("Errata")), "errata")]
+        out = [heading(1, self.t(_("Errata")), "errata"), self.pager(ctx, listing, len(gd.errata_chunks), chunk)]
         groups: dict[str, list[Erratum]] = defaultdict(list)
         group_text: dict[str, Text | None] = {}
-        for er in gd.errata:
+        for er in gd.errata_chunks[chunk]:
             key = er.group.source if er.group else ""
             groups[key].append(er)
             group_text.setdefault(key, er.group)

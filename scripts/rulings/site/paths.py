@@ -49,6 +49,16 @@ def other_rulings_page(game: str) -> str:
     return f"{game}/rulings.md"
 
 
+def bucket_page(listing: str, slug: str) -> str:
+    """``anachronism/glossary.md`` split by letter: ``anachronism/glossary/a.md``; no slug: the listing."""
+    return listing if not slug else f"{listing[:-3]}/{slug}.md"
+
+
+def chunk_page(listing: str, i: int) -> str:
+    """The i-th page of a listing split into chunks (the first chunk is the listing itself)."""
+    return listing if i == 0 else f"{listing[:-3]}/{i + 1}.md"
+
+
 def entity_page(e: Entity) -> str:
     return f"{e.game}/{e.type.value}/{e.slug}.md"
 

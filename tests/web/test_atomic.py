@@ -93,7 +93,7 @@ def test_any_mkdocs_warning_fails_the_build(tmp_path):
     (docs / "index.md").write_text("# Home\n\n[broken](missing.md)\n", encoding="utf-8")
     cfg = tmp_path / "mkdocs.yml"
     cfg.write_text(f"site_name: t\ndocs_dir: docs\nsite_dir: {tmp_path / 'out'}\n", encoding="utf-8")
-    with pytest.raises(BuildError, match="missing.md"):
+    with pytest.raises(BuildError, match=r"missing\.md"):
         run_mkdocs(REPO, [("t", cfg)], log=lambda *_: None)
     (docs / "index.md").write_text("# Home\n", encoding="utf-8")
     assert "t" in run_mkdocs(REPO, [("t", cfg)], log=lambda *_: None)

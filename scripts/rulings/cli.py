@@ -324,6 +324,54 @@ def translate() -> None:
     """Record and exchange translations of content texts."""
 
 
+@translate.command("export")
+@click.option("--locale", required=True, help="Target locale, e.g. it.")
+@click.option("--game", default=None, help="Only this game (default: every game, one PO file each).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("po"), show_default=True)
+@click.option("--content", "root", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_CONTENT,
+              show_default=True)
+def translate_export(locale: str, game: str | None, out: Path, root: Path) -> None:
+    """Write gettext PO files (Poedit, Weblate, Lokalize) of every text to translate into LOCALE.
+
+    One message per entry field (msgctxt = entry id#field), comments with the entry, its source
+    language, the glossary terms it uses with their agreed translation, and its page. Outdated
+    translations come out fuzzy, with the previous source text from git history.
+    """
+    from .po import export_po
+    from .validate import locale_known
+
+    if not locale_known(locale.replace("_", "-")):
+        raise CouldNotRun(f"unknown locale '{locale}'")
+    try:
+        paths = export_po(root, locale, out, game)
+    except ValueError as e:
+        raise CouldNotRun(str(e)) from e
+    for p in paths:
+        click.echo(f"wrote {p}")
+
+
+@translate.command("import")
+@click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--status", type=click.Choice(["machine", "draft", "reviewed", "official"]), default="draft",
+              show_default=True, help="Status recorded for the imported translations.")
+@click.option("--by", "by", default=None, help="Who translated (default: the PO's Last-Translator).")
+@click.option("--content", "root", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_CONTENT,
+              show_default=True)
+def translate_import(po_file: Path, status: str, by: str | None, root: Path) -> None:
+    """Write the translations of a PO file back beside their source texts (fuzzy ones are skipped)."""
+    from .po import import_po
+
+    try:
+        r = import_po(root, po_file, status=status, by=by)
+    except ValueError as e:
+        raise CouldNotRun(str(e)) from e
+    for p in r.problems:
+        click.echo(f"error: {p}", err=True)
+    click.echo(f"{r.applied} applied, {r.unchanged} unchanged, {r.skipped_fuzzy} fuzzy skipped, "
+               f"{r.skipped_empty} untranslated, {len(r.problems)} problems")
+    sys.exit(1 if r.problems else 0)
+
+
 @translate.command("apply")
 @click.argument("mapping_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--locale", required=True, help="Locale of the translations, e.g. en.")

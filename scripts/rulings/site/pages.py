@@ -57,6 +57,8 @@ STATUS_HOWTO = _("To help, edit the YAML files in content/ or export a PO file f
 ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
 
 
+NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
+"""Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
 GLOSSARY_LIMIT = 150  # terms on one glossary page
 CHUNK_LIMIT = 150  # errata or loose rulings on one page
@@ -386,7 +388,7 @@ class LocaleRenderer:
         else:
             out.append(raw(f"<p>{esc(self.t(_('Everything is translated and up to date.')))}</p>"))
         out.append(raw(f"<p>{esc(self.t(STATUS_HOWTO))}</p>"))
-        return Page(P.STATUS, self.t(_("Translation status")), "\n".join(out) + "\n")
+        return Page(P.STATUS, self.t(_("Translation status")), NO_SEARCH + "\n".join(out) + "\n")
 
     def dated(self, gd: GameData) -> list[tuple[str, str]]:
         """(ISO date, label) of the game's dated items: change log lines and source documents."""
@@ -482,10 +484,10 @@ class LocaleRenderer:
         out = [heading(1, self.t(_("Index A–Z")), "index")]
         if gd.index_buckets is not None:
             out.append(self.letter_links(ctx, page, gd.index_buckets))
-            return Page(page, self.t(_("Index A–Z")), "\n".join(out) + "\n")
+            return Page(page, self.t(_("Index A–Z")), NO_SEARCH + "\n".join(out) + "\n")
         out += self.index_html([e for e in gd.entities if not (e.type is EntityType.ABILITY and e.parent)],
                                gd, ctx)
-        return Page(page, self.t(_("Index A–Z")), "\n".join(out) + "\n")
+        return Page(page, self.t(_("Index A–Z")), NO_SEARCH + "\n".join(out) + "\n")
 
     def index_bucket(self, gd: GameData, b: Bucket) -> Page:
         listing = P.index_page(gd.game.id)
@@ -495,7 +497,7 @@ class LocaleRenderer:
         out = [raw(f'<p class="rl-up">↑ {self.page_link(ctx, listing, self.t(_("Index A–Z")))}</p>'),
                heading(1, title, "index")]
         out += self.index_html(b.entries, gd, ctx)
-        return Page(page, title, "\n".join(out) + "\n")
+        return Page(page, title, NO_SEARCH + "\n".join(out) + "\n")
 
     def index_html(self, entities: list[Entity], gd: GameData, ctx: Ctx) -> list[str]:
         """Entities grouped by the initial of their name in this locale (abilities are on their hero's page)."""
@@ -523,7 +525,8 @@ class LocaleRenderer:
     def ruling_html(self, r: Ruling, ctx: Ctx, level: int = 2) -> list[str]:
         ctx.seen = set()
         title = plain(r.question or r.statement, self.locale)
-        out = [heading(level, title, P.anchor(r.id))]
+        home = self.m.locator.page_of(r.id) == ctx.page  # else a copy, listed under another card
+        out = [heading(level, title, P.anchor(r.id), searchable=home)]
         body = []
         if r.question:
             extras = text_extras(r.question, ctx)
@@ -547,7 +550,8 @@ class LocaleRenderer:
                 items.append(f"<li>{when}{': ' if when and note else ''}{note}</li>")
             body.append(f'<div class="rl-history"><p>{esc(self.t(_("History")))}</p><ul>{"".join(items)}</ul></div>')
         body += self.meta(r, ctx, [x for x in r.about if x != ctx.self_id], r.related)
-        out.append(raw(f'<div class="rl-entry rl-ruling">{"".join(body)}</div>'))
+        skip = "" if home else " data-search-exclude"
+        out.append(raw(f'<div class="rl-entry rl-ruling"{skip}>{"".join(body)}</div>'))
         return out
 
     def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:

@@ -41,12 +41,17 @@ def md_heading_text(s: str) -> str:
     return MD_SPECIAL.sub(r"\\\1", html.escape(s, quote=False))
 
 
-def heading(level: int, text: str, anchor: str | None = None, lang: str | None = None) -> str:
+def heading(level: int, text: str, anchor: str | None = None, lang: str | None = None, *,
+            searchable: bool = True) -> str:
+    """A Markdown heading; ``searchable=False`` keeps the section out of the search index (used where an
+    entry is repeated on another page, so each entry is found once, on its own page)."""
     attrs = []
     if anchor:
         attrs.append(f"#{anchor}")
     if lang:
         attrs.append(f"lang={lang}")
+    if not searchable:
+        attrs.append("data-search-exclude")
     suffix = f" {{ {' '.join(attrs)} }}" if attrs else ""
     return f"{'#' * level} {md_heading_text(text) or '&nbsp;'}{suffix}"
 

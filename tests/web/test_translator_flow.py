@@ -1,0 +1,66 @@
+"""The translator's path from the guide, end to end: export a PO file, translate one message, import
+it, validate, build, and read the translation (with its original) on the Italian site; then the source
+changes and the translation shows as outdated everywhere."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+from babel.messages.pofile import read_po, write_po
+
+from conftest import build_tree
+from rulings.content import read
+from rulings.po import export_po, import_po
+from rulings.site.build import build
+from rulings.status import rows
+from rulings.validate import validate
+
+from .conftest import REPO
+from .test_html import parse
+
+
+def test_translate_with_po_tools_and_see_it_on_the_site(tmp_path):
+    content = build_tree(tmp_path)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t"}
+    subprocess.run(["git", "add", "-A"], cwd=tmp_path, check=True, env=env)
+    subprocess.run(["git", "commit", "-qm", "c"], cwd=tmp_path, check=True, env=env)
+
+    [po] = export_po(content, "it", tmp_path / "po")
+    with po.open("rb") as f:
+        cat = read_po(f)
+    msg = next(m for m in cat if m.context == "demo/ruling/sword-twice#answer")
+    msg.string = "Sì, due volte."
+    with po.open("wb") as f:
+        write_po(f, cat, width=0)
+    report = import_po(content, po, by="Maria")
+    assert report.applied == 1 and not report.problems
+    assert not [d for d in validate(content)[1] if d.severity == "error"]
+
+    site = tmp_path / "site"
+    build(REPO, site, content_dir=content, work=tmp_path / "build", locales=["en", "it"], log=lambda *_: None)
+    page = parse(site / "it" / "demo" / "card" / "sword" / "index.html")
+    text = "".join(page.text)
+    assert "Sì, due volte." in text and "traduzione in bozza" in text
+    assert ("div", "rl-original", "en") in page.langs
+
+    # the source changes: validate warns, status counts it stale, the site says "may be outdated",
+    # and the next export offers it as fuzzy with the previous source
+    rulings = content / "demo" / "rulings.yml"
+    rulings.write_text(rulings.read_text(encoding="utf-8").replace("en: Yes.", "en: Yes, twice per turn."),
+                       encoding="utf-8")
+    diags = validate(content)[1]
+    assert any(d.rule == "translation-stale" for d in diags)
+    assert next(r for r in rows(read(content), ["it"]) if r.game == "demo").counts["stale"] == 1
+    build(REPO, site, content_dir=content, work=tmp_path / "build", locales=["en", "it"], log=lambda *_: None)
+    text = "".join(parse(site / "it" / "demo" / "card" / "sword" / "index.html").text)
+    assert "potrebbe non essere aggiornata" in text
+    subprocess.run(["git", "commit", "-qam", "edit"], cwd=tmp_path, check=True, env=env)
+    [po] = export_po(content, "it", tmp_path / "po2")
+    with po.open("rb") as f:
+        msg = next(m for m in read_po(f) if m.context == "demo/ruling/sword-twice#answer")
+    assert msg.fuzzy and msg.string == "Sì, due volte."
+    block = po.read_text(encoding="utf-8").split('msgctxt "demo/ruling/sword-twice#answer"')[0].rsplit("\n\n", 1)[1]
+    assert '#| msgid "Yes."' in block  # the previous source, for the translator's diff

@@ -314,6 +314,7 @@ def _drain(repo: Path, env: dict, pending: list, running: dict, seconds: dict, f
            log) -> None:
     """Keep ``workers`` mkdocs processes busy; collect each one's output (a file, so a chatty process can
     never block on a full pipe) as soon as it ends."""
+    total = len(pending) + len(running)
     while pending or running:
         while pending and len(running) < workers:
             label, cfg = pending.pop(0)
@@ -336,7 +337,7 @@ def _drain(repo: Path, env: dict, pending: list, running: dict, seconds: dict, f
             if proc.returncode != 0 or "WARNING" in output:
                 failed.append(f"--- {label} (exit {proc.returncode}) ---\n{output}")
             else:
-                log(f"{label}: mkdocs built in {seconds[label]:.1f}s")
+                log(f"{label}: mkdocs built in {seconds[label]:.1f}s ({len(seconds)}/{total} done)")
 
 
 def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,

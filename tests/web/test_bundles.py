@@ -87,7 +87,7 @@ def test_kiwix_archive_opens_and_finds(built_site):
         assert z.main_entry.get_item().path == "index.html"
         assert z.get_metadata("Language").decode() == lang3
         assert z.get_metadata("Title").decode() == "Rulings" and z.get_metadata("Description")
-        assert 48 in z.get_illustration_sizes()
+        assert z.has_illustration(48)
         assert z.has_fulltext_index and z.has_title_index
         assert z.get_entry_by_path("anachronism/card/zhad.html").title.startswith("Zhad")
         results = list(Searcher(z).search(Query().set_query("Zhad")).getResults(0, 10))

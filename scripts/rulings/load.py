@@ -23,9 +23,16 @@ from typing import Any
 import yaml
 from ruamel.yaml import resolver as rt_resolver
 from yaml.constructor import ConstructorError, SafeConstructor
-from yaml.cyaml import CParser
-from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, DocumentStartEvent, NodeEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+from yaml.nodes import ScalarNode
 from yaml.reader import ReaderError
 
 from .diagnostics import ContentError, Diagnostic, Severity, display_path
@@ -107,26 +114,15 @@ class PosList(list):
     lc: LC
 
 
-class _Resolver(yaml.resolver.BaseResolver):
-    """YAML 1.2 implicit types exactly as ruamel.yaml resolves them (merge keys stay plain text)."""
-
-
-_Resolver.yaml_implicit_resolvers = {}
-for _versions, _tag, _regexp, _first in rt_resolver.implicit_resolvers:
-    if (1, 2) in _versions and _tag.rsplit(":", 1)[1] in ("bool", "float", "int", "null", "timestamp"):
-        _Resolver.add_implicit_resolver(_tag, _regexp, _first)
-
-
-class _Loader(CParser, SafeConstructor, _Resolver):  # type: ignore[misc]
-    def __init__(self, stream: str):
-        CParser.__init__(self, stream)
-        SafeConstructor.__init__(self)
-        _Resolver.__init__(self)
-
-
 _MARK_RE = re.compile(r'\s*in "<[^>]*>", line \d+, column \d+')
-STR, NULL, BOOL, INT, FLOAT, TIMESTAMP = (f"tag:yaml.org,2002:{t}" for t in
-                                           ("str", "null", "bool", "int", "float", "timestamp"))
+_IMPLICIT: list[tuple[str, re.Pattern[str], frozenset[str]]] = [
+    (tag.rsplit(":", 1)[1], regexp, frozenset(first or ()))
+    for versions, tag, regexp, first in rt_resolver.implicit_resolvers
+    if (1, 2) in versions and tag.rsplit(":", 1)[1] in ("bool", "float", "int", "null", "timestamp")
+]
+"""ruamel.yaml's YAML 1.2 table of what an unquoted value means, in its order (merge keys stay text)."""
+_FIRST_CHARS = frozenset().union(*(f for _, _, f in _IMPLICIT))
+_TIMESTAMPS = SafeConstructor()
 
 
 def _problem(e: yaml.MarkedYAMLError) -> str:
@@ -153,103 +149,117 @@ def _float(value: str) -> float:
     return float(v)
 
 
-class _Builder:
-    """Turn a composed node tree into PosDict/PosList/scalars, checking what composition cannot."""
-
-    def __init__(self, path: Path, loader: _Loader):
-        self.path = path
-        self.loader = loader
-
-    def build(self, node: Node) -> Any:
-        if isinstance(node, ScalarNode):
-            return self.scalar(node)
-        lc = LC(node.start_mark.line, node.start_mark.column)
-        if isinstance(node, SequenceNode):
-            seq = PosList()
-            seq.lc = lc
-            for i, item in enumerate(node.value):
-                lc.items[i] = (item.start_mark.line, item.start_mark.column)
-                seq.append(self.build(item))
-            return seq
-        assert isinstance(node, MappingNode)
-        out = PosDict()
-        out.lc = lc
-        for knode, vnode in node.value:
-            m = knode.start_mark
-            if not isinstance(knode, ScalarNode):
-                raise _fail(self.path, m.line + 1, m.column + 1, "a key must be a plain value, not a list or "
-                            "mapping", "yaml-syntax")
-            key = self.scalar(knode)
-            if key in out:
-                first = lc.keys[key]
-                raise _fail(self.path, m.line + 1, m.column + 1, f"duplicate key '{key}' (first at line "
-                            f"{first[0] + 1}, column {first[1] + 1})", "yaml-duplicate-key")
-            lc.keys[key] = (m.line, m.column)
-            lc.items[key] = (vnode.start_mark.line, vnode.start_mark.column)
-            out[key] = self.build(vnode)
-        return out
-
-    def scalar(self, node: ScalarNode) -> Any:
-        tag, value = node.tag, node.value
-        try:
-            if tag == STR:
-                return value
-            if tag == NULL:
-                return None
-            if tag == BOOL:
-                return value.lower() == "true"
-            if tag == INT:
-                return _int(value)
-            if tag == FLOAT:
-                return _float(value)
-            if tag == TIMESTAMP:
-                return self.loader.construct_yaml_timestamp(node)
-        except (ValueError, ConstructorError, TypeError, OverflowError):
-            return value  # looked like a number or date but is not one: it is text
-        m = node.start_mark
-        raise _fail(self.path, m.line + 1, m.column + 1, f"tag '{tag}' is not allowed in content", "yaml-tag")
+def _plain(value: str) -> Any:
+    """The value of an unquoted scalar: text unless it looks like a null, boolean, number or date."""
+    if value == "":
+        return None
+    if value[0] not in _FIRST_CHARS:
+        return value  # the common case: ordinary text
+    for kind, regexp, first in _IMPLICIT:
+        if value[0] in first and regexp.match(value):
+            try:
+                if kind == "null":
+                    return None
+                if kind == "bool":
+                    return value.lower() == "true"
+                if kind == "int":
+                    return _int(value)
+                if kind == "float":
+                    return _float(value)
+                return _TIMESTAMPS.construct_yaml_timestamp(ScalarNode(f"tag:yaml.org,2002:{kind}", value))
+            except (ValueError, ConstructorError, TypeError, OverflowError):
+                return value  # looked like a number or date but is not one: it is text
+    return value
 
 
-def _check_events(path: Path, text: str) -> None:
-    """Reject what the data model must never see, before anything is constructed."""
-    depth = 0
+_NO_KEY = object()
+
+
+def _build(path: Path, text: str) -> Any:
+    """One pass over libyaml's events: reject what the data model must never see (aliases, anchors,
+    tags, several documents, deep nesting, duplicate and complex keys) and build the data with the
+    position of every key, value and item. (The hot loop of validation: written for speed.)"""
+    root: Any = None
+    stack: list[Any] = []  # open collections
+    keys: list[Any] = []  # per open collection: the mapping key waiting for its value, or _NO_KEY
     documents = 0
+    no_key = _NO_KEY
+    plain = _plain
     for ev in yaml.parse(text, Loader=yaml.CSafeLoader):
-        m = ev.start_mark
-        if isinstance(ev, DocumentStartEvent):
-            documents += 1
-            if documents > 1:
-                raise _fail(path, m.line + 1, m.column + 1,
-                            "a content file holds one YAML document; remove the extra '---'", "yaml-documents")
-        if isinstance(ev, AliasEvent):
+        cls = type(ev)
+        if cls is ScalarEvent:
+            if ev.anchor is not None or ev.tag is not None:
+                _reject_node(path, ev)
+            value: Any = plain(ev.value) if ev.implicit[0] else ev.value
+        elif cls is MappingStartEvent or cls is SequenceStartEvent:
+            if ev.anchor is not None or ev.tag is not None:
+                _reject_node(path, ev)
+            m = ev.start_mark
+            if len(stack) >= MAX_DEPTH:
+                raise _fail(path, m.line + 1, m.column + 1, f"nesting deeper than {MAX_DEPTH} levels", "yaml-depth")
+            value = PosDict() if cls is MappingStartEvent else PosList()
+            value.lc = LC(m.line, m.column)
+        elif cls is MappingEndEvent or cls is SequenceEndEvent:
+            stack.pop()
+            keys.pop()
+            continue
+        elif cls is AliasEvent:
+            m = ev.start_mark
             raise _fail(path, m.line + 1, m.column + 1,
                         f"alias '*{ev.anchor}' is not allowed in content; write the value out", "yaml-alias")
-        if isinstance(ev, NodeEvent) and ev.anchor is not None:
-            raise _fail(path, m.line + 1, m.column + 1,
-                        f"anchor '&{ev.anchor}' is not allowed in content; write values out", "yaml-anchor")
-        tag = getattr(ev, "tag", None)
-        if tag is not None and not (isinstance(ev, CollectionStartEvent) and ev.implicit and tag in ("!", None)):
-            raise _fail(path, m.line + 1, m.column + 1,
-                        f"tag '{tag}' is not allowed in content; quote the value instead", "yaml-tag")
-        if isinstance(ev, CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
+        elif cls is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                m = ev.start_mark
                 raise _fail(path, m.line + 1, m.column + 1,
-                            f"nesting deeper than {MAX_DEPTH} levels", "yaml-depth")
-        elif isinstance(ev, CollectionEndEvent):
-            depth -= 1
+                            "a content file holds one YAML document; remove the extra '---'", "yaml-documents")
+            continue
+        else:
+            continue
+        # place the new value in its parent
+        if stack:
+            top = stack[-1]
+            m = ev.start_mark
+            if type(top) is PosList:
+                top.lc.items[len(top)] = (m.line, m.column)
+                top.append(value)
+            else:
+                key = keys[-1]
+                if key is no_key:
+                    if type(value) is PosDict or type(value) is PosList:
+                        raise _fail(path, m.line + 1, m.column + 1,
+                                    "a key must be a plain value, not a list or mapping", "yaml-syntax")
+                    if value in top:
+                        first = top.lc.keys[value]
+                        raise _fail(path, m.line + 1, m.column + 1, f"duplicate key '{value}' (first at line "
+                                    f"{first[0] + 1}, column {first[1] + 1})", "yaml-duplicate-key")
+                    top.lc.keys[value] = (m.line, m.column)
+                    keys[-1] = value
+                else:
+                    top.lc.items[key] = (m.line, m.column)
+                    top[key] = value
+                    keys[-1] = no_key
+        else:
+            root = value
+        if cls is not ScalarEvent:
+            stack.append(value)
+            keys.append(no_key)
+    return root
+
+
+def _reject_node(path: Path, ev: Any) -> None:
+    m = ev.start_mark
+    if ev.anchor is not None:
+        raise _fail(path, m.line + 1, m.column + 1,
+                    f"anchor '&{ev.anchor}' is not allowed in content; write values out", "yaml-anchor")
+    raise _fail(path, m.line + 1, m.column + 1,
+                f"tag '{ev.tag}' is not allowed in content; quote the value instead", "yaml-tag")
 
 
 def load_text(path: Path, text: str) -> Loaded:
     """Parse already-decoded text; raises :class:`ContentError` on any problem."""
     try:
-        _check_events(path, text)
-        loader = _Loader(text)
-        try:
-            node = loader.get_single_node()
-            data = _Builder(path, loader).build(node) if node is not None else None
-        finally:
-            loader.dispose()
+        data = _build(path, text)
     except ContentError:
         raise
     except yaml.MarkedYAMLError as e:

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import hashlib
+import json
+import os
+import re
+import tempfile
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError
 
@@ -23,6 +30,45 @@ TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "integ
 @cache
 def validator(kind: str) -> Draft7Validator:
     return Draft7Validator(all_schemas()[kind])
+
+
+CACHE_DIR = Path(os.environ.get("RULINGS_CACHE", Path(tempfile.gettempdir()) / "rulings-cache")) / "validators"
+
+
+@cache
+def fast_validator(kind: str) -> Callable[[Any], Any]:
+    """The same schema compiled to Python by fastjsonschema: about nine times faster than jsonschema on
+    valid content. It only answers "valid or not"; when it says no, jsonschema finds every error with
+    its position. (Its $ref resolution is pointed at our in-memory schemas, never at the network.)"""
+    schema = all_schemas()[kind]
+    digest = hashlib.sha256(json.dumps(schema, sort_keys=True).encode()).hexdigest()[:16]
+    cached = CACHE_DIR / f"{kind}-{digest}-{fastjsonschema.VERSION}.py"
+    code = None
+    if cached.exists():
+        code = cached.read_text(encoding="utf-8")
+    else:
+        by_id = {s["$id"]: s for s in all_schemas().values()}
+        code = fastjsonschema.compile_to_code(schema, handlers={
+            "https": lambda uri: by_id[uri.split("#", 1)[0]], "http": lambda uri: by_id[uri.split("#", 1)[0]]})
+        try:  # generating the code takes longer than running it: keep it for the next run
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(code, encoding="utf-8")
+            tmp.replace(cached)
+        except OSError:
+            pass
+    namespace: dict[str, Any] = {}
+    exec(compile(code, str(cached), "exec"), namespace)
+    root = re.search(r"^def (\w+)\(", code, re.M)  # the first function is the schema's root
+    return namespace[root.group(1)]  # type: ignore[union-attr]
+
+
+def is_valid(data: Any, kind: str) -> bool:
+    try:
+        fast_validator(kind)(data)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
 
 
 def _yaml_type(value: Any) -> str:
@@ -94,6 +140,8 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
     Also returns the indices of the ``entries`` that have problems, so the others can still be
     cross-checked in the same run, or None when the problem is outside the entries.
     """
+    if is_valid(loaded.data, kind):
+        return [], set()
     out: list[Diagnostic] = []
     seen: set[tuple[int, int, str]] = set()
     bad: set[int] | None = set()

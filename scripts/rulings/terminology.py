@@ -14,6 +14,7 @@ from .model import Term
 from .text import Text
 
 HAN = re.compile(r"[\u3400-\u9fff]")
+WORD = re.compile(r"\w+")
 
 
 def _stem(word: str) -> str:
@@ -59,14 +60,35 @@ class Terminology:
                     agreed[loc] = (tr.text, pat)
             if agreed:
                 self.rules.append(Rule(t, src, agreed))
+        # index by the stem of each term's first word, so a text is only matched against terms whose
+        # first word it contains (a glossary of hundreds of terms would otherwise cost a regex each)
+        self.by_stem: dict[str, list[Rule]] = {}
+        self.han: list[Rule] = []
+        for r in self.rules:
+            assert r.term.term is not None
+            if HAN.search(r.term.term.source):
+                self.han.append(r)
+            else:
+                words = r.term.term.source.casefold().split()
+                self.by_stem.setdefault(_stem(words[0]) if words else "", []).append(r)
+        self.stem_lengths = sorted({len(k) for k in self.by_stem})
+
 
     def check(self, text: Text, locale: str) -> list[tuple[str, str]]:
         """(source term, agreed translation) pairs the locale's translation of ``text`` fails to use."""
         tr = text.translations.get(locale)
         if tr is None:
             return []
+        src = text.source
+        folded = set(WORD.findall(src.casefold()))
+        candidates = [r for r in self.han if r.term.term and r.term.term.source in src]
+        for w in folded:
+            for k in self.stem_lengths:
+                if k > len(w):
+                    break
+                candidates += self.by_stem.get(w[:k], ())
         missing = []
-        for rule in self.rules:
+        for rule in {id(r): r for r in candidates}.values():
             if rule.term.term is None or rule.term.term.lang != text.lang or locale not in rule.agreed:
                 continue
             if rule.source_pattern.search(text.source):

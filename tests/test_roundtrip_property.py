@@ -110,3 +110,32 @@ def test_entry_round_trips_through_yaml(entry):
     once = format_text(Path("content/g/x.yml"), text, Path("schemas"))
     assert entry_from_data(kind, load_text(Path("x.yml"), once).data["entries"][0]) == entry
     assert format_text(Path("content/g/x.yml"), once, Path("schemas")) == once
+
+
+MUTATIONS = [
+    lambda d: d.update(id="Not An Id"),
+    lambda d: d.update(lang=7),
+    lambda d: d.update(unknown_field="x"),
+    lambda d: d.pop("lang"),
+    lambda d: d.update(provenance={"document": "doc", "lines": [1]}),
+    lambda d: d.update(related=["ok/ruling/x", "ok/ruling/x"]),
+    lambda d: d.update(notes={"en": {"text": "x", "source_hash": "short", "status": "machine", "by": "b"}}),
+    lambda d: d.update(notes={"en": 1.5}),
+    lambda d: d.update(notes={}),
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(entries, st.integers(0, len(MUTATIONS)))
+def test_fast_schema_check_agrees_with_jsonschema(entry, mutation):
+    """fastjsonschema decides whether a file needs jsonschema's detailed errors: the two must agree."""
+    from rulings.schema_check import is_valid, validator
+
+    kind = KIND[type(entry)]
+    data = {"kind": kind, "game": "g", "entries": [entry_to_data(entry)]}
+    if mutation < len(MUTATIONS):
+        MUTATIONS[mutation](data["entries"][0])
+    loaded = load_text(Path("x.yml"), dumps(data)).data
+    assert is_valid(loaded, kind) == validator(kind).is_valid(loaded)
+    if mutation < len(MUTATIONS):
+        assert not is_valid(loaded, kind)

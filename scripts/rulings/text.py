@@ -10,12 +10,15 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 HASH_LENGTH = 12
 
 
+@lru_cache(maxsize=1 << 16)
 def text_hash(text: str) -> str:
-    """Short, stable fingerprint of a source text (sha256 of its UTF-8 bytes, first 12 hex digits)."""
+    """Short, stable fingerprint of a source text (sha256 of its UTF-8 bytes, first 12 hex digits).
+    Cached: every page asks each text's state in every locale."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_LENGTH]
 
 

@@ -80,7 +80,7 @@ def game_export(gd: GameData, locale: str) -> dict[str, Any]:
 
 
 def _dump(path: Path, data: Any) -> None:
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -151,9 +151,24 @@ def export_schema() -> dict[str, Any]:
         "definitions": {"resolved": RESOLVED, "entry": entry, "game_file": game_file},
         "oneOf": [
             {"$ref": "#/definitions/game_file"},
-            {"type": "object", "required": ["api", "games"],
-             "properties": {"api": {"const": API_VERSION},
-                            "games": {"type": "array", "items": {"$ref": "#/definitions/game_file"}}}},
+            {"type": "object", "required": ["api", "locales", "games"],
+             "description": "all.json: every game with every text in every language, as in the content files "
+                            "(a source string per text and translation objects with their status and hash).",
+             "properties": {
+                 "api": {"const": API_VERSION, "description": "Export format version."},
+                 "locales": {"type": "array", "items": {"type": "string"}, "description": "Locales of the site."},
+                 "games": {"type": "array", "items": {
+                     "type": "object", "required": ["game", "entries", "translation_status"],
+                     "properties": {
+                         "game": {"type": "object", "required": ["id", "name", "documents"],
+                                  "description": "The game file's data."},
+                         "entries": {"type": "array", "description": "Every entry, entities included.",
+                                     "items": {"type": "object", "required": ["kind", "id", "lang"]}},
+                         "translation_status": {"type": "object", "description": "Per locale: counts of texts "
+                                                "per state and status.",
+                                                "additionalProperties": {"type": "object"}},
+                     }}, "description": "The games."},
+             }},
         ],
     }
 
@@ -165,12 +180,18 @@ def write_exports(model: SiteModel, locales: list[str], out: Path) -> list[Path]
     combined = []
     for gid, gd in model.games.items():
         for loc in locales:
-            data = game_export(gd, loc)
-            combined.append(data)
             path = api / f"{gid}.{loc}.json"
-            _dump(path, data)
+            _dump(path, game_export(gd, loc))
             written.append(path)
-    _dump(api / "all.json", {"api": API_VERSION, "games": combined})
+        entries = [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]
+        raw = game_to_data(gd.game)
+        raw.pop("kind", None)
+        combined.append({"game": raw,
+                         "entries": [{"kind": e.type.value if isinstance(e, Entity) else e.KIND, **entry_to_data(e)}
+                                     for e in entries],
+                         "translation_status": {loc: status(gd, loc) for loc in locales}})
+    # one file with everything, every language once (the per-locale files are views of it)
+    _dump(api / "all.json", {"api": API_VERSION, "locales": list(locales), "games": combined})
     _dump(api / "export.schema.json", export_schema())
     written += [api / "all.json", api / "export.schema.json"]
     return written

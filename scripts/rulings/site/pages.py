@@ -60,7 +60,7 @@ ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _(
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
-GLOSSARY_LIMIT = 150  # terms on one glossary page
+GLOSSARY_LIMIT = 100  # terms on one glossary page (each ~1 KB of HTML with its translations)
 CHUNK_LIMIT = 150  # errata or loose rulings on one page
 
 

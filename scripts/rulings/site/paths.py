@@ -8,6 +8,7 @@ relative, never absolute.
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 
 from ..model import Change, Entity, Entry, Erratum, Ruling, Section, Term
 
@@ -81,6 +82,11 @@ def url_of(page: str, directory_urls: bool) -> str:
 
 def href(from_page: str, to: str, directory_urls: bool, fragment: str | None = None) -> str:
     """A relative link from one page to a page (``.md``) or a plain file, with an optional anchor."""
+    return _relative(from_page, to, directory_urls) + (f"#{fragment}" if fragment else "")
+
+
+@lru_cache(maxsize=65536)
+def _relative(from_page: str, to: str, directory_urls: bool) -> str:
     src = url_of(from_page, directory_urls)
     src_dir = src if src.endswith("/") or src == "" else posixpath.dirname(src) + "/"
     if to.endswith(".md"):
@@ -92,9 +98,7 @@ def href(from_page: str, to: str, directory_urls: bool, fragment: str | None = N
     rel = posixpath.relpath(dst or ".", src_dir or ".")
     if (dst == "" or dst.endswith("/")) and not rel.endswith("/"):
         rel += "/"
-    if rel == "./":
-        rel = "./"
-    return rel + (f"#{fragment}" if fragment else "")
+    return rel
 
 
 class Locator:

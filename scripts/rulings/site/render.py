@@ -27,8 +27,11 @@ CONTROLS = {c: 0x2400 + c for c in range(0x20) if c not in (0x09, 0x0A)} | {0x7F
 """Control characters cannot appear in HTML text; show them as Unicode control pictures (␁) instead."""
 
 
+_CONTROL_RE = re.compile("[" + "".join(re.escape(chr(c)) for c in CONTROLS) + "]")
+
+
 def visible(s: str) -> str:
-    return s.translate(CONTROLS)
+    return s.translate(CONTROLS) if _CONTROL_RE.search(s) else s
 
 
 def esc(s: str) -> str:
@@ -65,22 +68,29 @@ class Target:
     tooltip: str | None = None
 
 
+WORD = re.compile(r"\w+")
+
+
 class Linker:
     """Finds card/hero/ability names and glossary terms in text, Chinese included.
 
-    Latin-script names match on word boundaries (terms ignoring case, names with their case); names
-    with Han characters match anywhere, since Chinese has no spaces. Longest name wins.
+    Latin-script names match whole words (terms ignoring case, names with their case); names with Han
+    characters match anywhere, since Chinese has no spaces. The longest name wins. Matching looks
+    words up in dictionaries rather than trying a regular expression of every name at every position,
+    so its cost grows with the text, not with the number of names (thousands of cards per game).
     """
 
     MIN_LATIN = 3
     MIN_HAN = 2
 
     def __init__(self, terms: list[Term], entities: list[Entity], locale: str):
-        self.exact: dict[str, Target] = {}
-        self.folded: dict[str, Target] = {}
-        latin_terms: set[str] = set()
-        latin_names: set[str] = set()
-        han: set[str] = set()
+        # names as word sequences: exact case for cards and heroes, folded case for glossary terms
+        self.exact: dict[tuple[str, ...], Target] = {}
+        self.folded: dict[tuple[str, ...], Target] = {}
+        self.han: dict[str, Target] = {}
+        # first word → the word counts of the names starting with it (most words start no name at all)
+        self.starts_exact: dict[str, set[int]] = {}
+        self.starts_folded: dict[str, set[int]] = {}
 
         def names(t: Text | None, aliases: dict[str, list[str]]) -> set[str]:
             """Every form of the name: pages show originals beside translations, so all are linked."""
@@ -92,51 +102,72 @@ class Linker:
                 out.update(forms)
             return {n.strip() for n in out if n and n.strip()}
 
+        def add(name: str, target: Target, fold: bool) -> None:
+            if HAN.search(name):
+                if len(name) >= self.MIN_HAN:
+                    self.han.setdefault(name, target)
+                return
+            if len(name) < self.MIN_LATIN:
+                return
+            words = tuple(WORD.findall(name.casefold() if fold else name))
+            if words:
+                (self.folded if fold else self.exact).setdefault(words, target)
+                starts = self.starts_folded if fold else self.starts_exact
+                starts.setdefault(words[0], set()).add(len(words))
+
         for term in terms:
             definition = term.definition.get(locale) or term.definition.source if term.definition else None
             tip = _truncate(definition) if definition else None
             for n in names(term.term, term.aliases):
-                if HAN.search(n):
-                    if len(n) >= self.MIN_HAN:
-                        han.add(n)
-                        self.exact.setdefault(n, Target(term.id, tip))
-                elif len(n) >= self.MIN_LATIN:
-                    latin_terms.add(n)
-                    self.folded.setdefault(n.casefold(), Target(term.id, tip))
+                add(n, Target(term.id, tip), fold=True)
         for ent in entities:
             if ent.type is EntityType.TOPIC:
                 continue  # topics are concepts; glossary terms link those
             for n in names(ent.name, ent.aliases):
-                if HAN.search(n):
-                    if len(n) >= self.MIN_HAN:
-                        han.add(n)
-                        self.exact.setdefault(n, Target(ent.id))
-                elif len(n) >= self.MIN_LATIN:
-                    latin_names.add(n)
-                    self.exact.setdefault(n, Target(ent.id))
-        alts = []
-        if latin_terms or latin_names:
-            inner = []
-            if latin_names:
-                inner.append("|".join(map(re.escape, sorted(latin_names, key=lambda x: (-len(x), x)))))
-            if latin_terms:
-                inner.append("(?i:" + "|".join(map(re.escape, sorted(latin_terms, key=lambda x: (-len(x), x)))) + ")")
-            alts.append(r"(?<!\w)(?:" + "|".join(inner) + r")(?!\w)")
-        if han:
-            alts.append("|".join(map(re.escape, sorted(han, key=lambda x: (-len(x), x)))))
-        self.pattern = re.compile("|".join(alts)) if alts else None
-
-    def target(self, matched: str) -> Target | None:
-        return self.exact.get(matched) or self.folded.get(matched.casefold())
+                add(n, Target(ent.id), fold=False)
+        self.han_lengths = sorted({len(n) for n in self.han}, reverse=True)
+        self.lengths = {w: sorted(n, reverse=True) for w, n in self.starts_exact.items()}
+        self.folded_lengths = {w: sorted(n, reverse=True) for w, n in self.starts_folded.items()}
 
     def find(self, text: str) -> list[tuple[int, int, Target]]:
-        if self.pattern is None:
-            return []
-        out = []
-        for m in self.pattern.finditer(text):
-            t = self.target(m.group(0))
-            if t is not None:
-                out.append((m.start(), m.end(), t))
+        """Non-overlapping (start, end, target) matches, leftmost and then longest first."""
+        out: list[tuple[int, int, Target]] = []
+        if self.exact or self.folded:
+            spans = [m.span() for m in WORD.finditer(text)]
+            words = [text[a:b] for a, b in spans]
+            folded = [w.casefold() for w in words]
+            i, count = 0, len(words)
+            while i < count:
+                best = None
+                for n in self.lengths.get(words[i], ()):
+                    if i + n <= count and (t := self.exact.get(tuple(words[i:i + n]))) is not None:
+                        best = (n, t)
+                        break
+                for n in self.folded_lengths.get(folded[i], ()):
+                    if best and n <= best[0]:
+                        break
+                    if i + n <= count and (t := self.folded.get(tuple(folded[i:i + n]))) is not None:
+                        best = (n, t)
+                        break
+                if best:
+                    n, t = best
+                    out.append((spans[i][0], spans[i + n - 1][1], t))
+                    i += n
+                else:
+                    i += 1
+        if self.han and HAN.search(text):
+            taken = [(s, e) for s, e, _ in out]
+            pos = 0
+            while pos < len(text):
+                for n in self.han_lengths:
+                    t = self.han.get(text[pos:pos + n])
+                    if t is not None and not any(s < pos + n and pos < e for s, e in taken):
+                        out.append((pos, pos + n, t))
+                        pos += n
+                        break
+                else:
+                    pos += 1
+            out.sort(key=lambda x: x[0])
         return out
 
 

@@ -21,6 +21,7 @@ from . import paths as P
 from .bundles import human_size
 from .i18n import N_, UI, _
 from .render import (
+    NS,
     Ctx,
     Linker,
     all_names,
@@ -59,6 +60,11 @@ ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _(
 
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
+FULL_TEXT_SEARCH_LIMIT = 3000
+"""Above this many rulings, the browser's search index holds questions, statements, names and terms
+but not the answers: lunr builds its index in the reader's browser on every page load, and with full
+answers 10,000 rulings took seconds (see the benchmark). The ZIM archives, the JSON exports and the
+pages themselves keep every answer."""
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
 GLOSSARY_LIMIT = 100  # terms on one glossary page (each ~1 KB of HTML with its translations)
 CHUNK_LIMIT = 150  # errata or loose rulings on one page
@@ -135,6 +141,7 @@ class SiteModel:
     games: dict[str, GameData]
     locator: P.Locator
     by_id: dict[str, Entry]
+    search_answers: bool = True  # False for very large sites: answers stay out of the search index
 
 
 def build_model(content: Content) -> SiteModel:
@@ -202,7 +209,8 @@ def build_model(content: Content) -> SiteModel:
             for t in sorted(targets):
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
-    return SiteModel(content, games, loc, by_id)
+    rulings = sum(len(gd.rulings) for gd in games.values())
+    return SiteModel(content, games, loc, by_id, search_answers=rulings <= FULL_TEXT_SEARCH_LIMIT)
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:
@@ -531,14 +539,19 @@ class LocaleRenderer:
         if r.question:
             extras = text_extras(r.question, ctx)
             if extras:
-                body.append(f'<div class="rl-q">{extras}</div>')
+                skip_original = "" if self.m.search_answers else " data-search-exclude"
+                body.append(f'<section class="rl-q"{skip_original}>{extras}</section>')
             if r.answer:
-                body.append(f'<div class="rl-a"><span class="rl-qa-label">{esc(self.t(_("A")))}</span>'
-                            f"{text_block(r.answer, ctx)}</div>")
+                skip_answer = "" if self.m.search_answers else " data-search-exclude"
+                body.append(f'<section class="rl-a"{skip_answer}><span class="rl-qa-label" data-search-exclude>'
+                            f'{esc(self.t(_("A")))}</span>{text_block(r.answer, ctx)}</section>')
             else:
                 body.append(f'<p class="rl-warning">{esc(self.t(UNANSWERED))}</p>')
         elif r.statement:
-            body.append(text_block(r.statement, ctx))
+            # the heading holds the statement already: the body copy stays out of the search index.
+            # (Material's search parser tracks exclusions by tag name, so an excluded element must
+            # not contain elements of its own tag: <section> around <div>s.)
+            body.append(f'<section data-search-exclude>{text_block(r.statement, ctx)}</section>')
         if r.status is not RulingStatus.CURRENT:
             label = {RulingStatus.SUPERSEDED: _("Superseded"), RulingStatus.REVERSED: _("Reversed")}[r.status]
             body.append(f'<p class="rl-status rl-{r.status.value}">{esc(self.t(label))}</p>')
@@ -557,19 +570,19 @@ class LocaleRenderer:
     def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:
         out = []
         if also:
-            out.append(f'<p class="rl-also">{esc(self.t(_("Also about")))}: '
+            out.append(f'<p class="rl-also" data-search-exclude>{esc(self.t(_("Also about")))}: '
                        + ", ".join(self.a(ctx, x) for x in also) + "</p>")
         if related:
-            out.append(f'<p class="rl-related">{esc(self.t(_("See also")))}: '
+            out.append(f'<p class="rl-related" data-search-exclude>{esc(self.t(_("See also")))}: '
                        + ", ".join(self.a(ctx, x) for x in related) + "</p>")
         if e.notes:
-            out.append(f'<div class="rl-notes"><span class="rl-label">{esc(self.t(_("Note")))}</span>'
+            out.append(f'<div class="rl-notes"><span class="rl-label"{NS}>{esc(self.t(_("Note")))}</span>'
                        f"{text_block(e.notes, ctx)}</div>")
         if e.provenance:
             first, last = e.provenance.lines
             where = self.t(_("line {first}"), first=first) if first == last else \
                 self.t(_("lines {first}–{last}"), first=first, last=last)
-            out.append(f'<p class="rl-provenance">{esc(self.t(_("Source")))}: {esc(e.provenance.document)}, '
+            out.append(f'<p class="rl-provenance"{NS}>{esc(self.t(_("Source")))}: {esc(e.provenance.document)}, '
                        f"{esc(where)}</p>")
         return out
 
@@ -596,27 +609,27 @@ class LocaleRenderer:
         out.append(raw(f'<div class="rl-entry rl-entity">{"".join(head)}</div>'))
         kids = gd.children.get(e.id, [])
         if kids:
-            out.append(heading(2, self.ui.n(ENTITY_TYPE_LABELS[EntityType.ABILITY], 2), "abilities"))
+            out.append(heading(2, self.ui.n(ENTITY_TYPE_LABELS[EntityType.ABILITY], 2), "abilities", searchable=False))
             for k in kids:
                 ctx.seen = set()
                 out.append(heading(3, self.name(k), f"sub-{P.anchor(k.id)}"))
                 out.append(raw(f'<div class="rl-entry">{text_block(k.text, ctx)}<p>{self.a(ctx, k.id)}</p></div>'))
         rulings = gd.rulings_about.get(e.id, [])
         if rulings:
-            out.append(heading(2, self.ui.n(N_("Ruling", "Rulings"), len(rulings)), "rulings"))
+            out.append(heading(2, self.ui.n(N_("Ruling", "Rulings"), len(rulings)), "rulings", searchable=False))
             for r in rulings:
                 out += self.ruling_html(r, ctx, 3)
         errata = gd.errata_of.get(e.id, [])
         if errata:
-            out.append(heading(2, self.t(_("Errata")), "errata"))
+            out.append(heading(2, self.t(_("Errata")), "errata", searchable=False))
             for er in errata:
                 out += self.erratum_html(er, ctx, 3)
         mentions = [m for m in gd.mentioned_in.get(e.id, [])
                     if m not in {r.id for r in rulings} and m not in {x.id for x in errata} and m != e.parent]
         if mentions:
-            out.append(heading(2, self.t(_("Mentioned in")), "mentioned-in"))
-            out.append(raw('<ul class="rl-backlinks">' + "".join(f"<li>{self.a(ctx, m)}</li>" for m in mentions)
-                           + "</ul>"))
+            out.append(heading(2, self.t(_("Mentioned in")), "mentioned-in", searchable=False))
+            items = "".join(f"<li>{self.a(ctx, m)}</li>" for m in mentions)
+            out.append(raw(f'<ul class="rl-backlinks"{NS}>{items}</ul>'))
         return Page(page, title, "\n".join(out) + "\n")
 
     def pager(self, ctx: Ctx, listing: str, count: int, current: int) -> str:
@@ -686,10 +699,10 @@ class LocaleRenderer:
             body.append(f'<p>{esc(self.t(_("Corrects")))}: {self.a(ctx, er.target)}</p>')
         body.append(text_block(er.text, ctx))
         if er.original:
-            body.append(f'<div class="rl-was"><span class="rl-label">{esc(self.t(_("Printed")))}</span>'
+            body.append(f'<div class="rl-was"><span class="rl-label"{NS}>{esc(self.t(_("Printed")))}</span>'
                         f"{text_block(er.original, ctx)}</div>")
         if er.corrected:
-            body.append(f'<div class="rl-now"><span class="rl-label">{esc(self.t(_("Corrected")))}</span>'
+            body.append(f'<div class="rl-now"><span class="rl-label"{NS}>{esc(self.t(_("Corrected")))}</span>'
                         f"{text_block(er.corrected, ctx)}</div>")
         body += self.meta(er, ctx, [], er.related)
         out.append(raw(f'<div class="rl-entry rl-erratum">{"".join(body)}</div>'))

@@ -34,6 +34,10 @@ def visible(s: str) -> str:
     return s.translate(CONTROLS) if _CONTROL_RE.search(s) else s
 
 
+NS = " data-search-exclude"
+"""Keeps an element's text out of the search index (labels, badges, provenance: noise for search)."""
+
+
 def esc(s: str) -> str:
     return html.escape(visible(s), quote=True)
 
@@ -238,7 +242,7 @@ def _badges(t: Text, ctx: Ctx) -> str:
             badges.append(("rl-machine", ui.t(_("machine translation"))))
         elif status is TranslationStatus.DRAFT:
             badges.append(("rl-draft", ui.t(_("draft translation"))))
-    return "".join(f'<span class="rl-badge {c}">{esc(label)}</span>' for c, label in badges)
+    return "".join(f'<span class="rl-badge {c}" data-search-exclude>{esc(label)}</span>' for c, label in badges)
 
 
 def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
@@ -253,7 +257,7 @@ def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
     tr = t.translations[ctx.locale]
     label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
     return (f'<div class="{klass}" lang="{esc(ctx.locale)}">{_paragraphs(tr.text, ctx)}{_badges(t, ctx)}</div>'
-            f'<div class="rl-original" lang="{esc(t.lang)}"><span class="rl-label" lang="{esc(ctx.locale)}">'
+            f'<div class="rl-original" lang="{esc(t.lang)}"><span class="rl-label" lang="{esc(ctx.locale)}"{NS}>'
             f"{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>")
 
 
@@ -268,8 +272,8 @@ def text_extras(t: Text | None, ctx: Ctx) -> str:
     if state is TextState.MISSING:
         return badges
     label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
-    return (badges + f'<div class="rl-original" lang="{esc(t.lang)}"><span class="rl-label" lang="{esc(ctx.locale)}">'
-            f"{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>")
+    return (badges + f'<div class="rl-original" lang="{esc(t.lang)}">'
+            f'<span class="rl-label" lang="{esc(ctx.locale)}"{NS}>{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>')
 
 
 def all_names(t: Text | None) -> str:

@@ -273,7 +273,8 @@ def text_extras(t: Text | None, ctx: Ctx) -> str:
         return badges
     label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
     return (badges + f'<div class="rl-original" lang="{esc(t.lang)}">'
-            f'<span class="rl-label" lang="{esc(ctx.locale)}"{NS}>{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>')
+            f'<span class="rl-label" lang="{esc(ctx.locale)}"{NS}>{esc(label)}</span>'
+            f"{_paragraphs(t.source, ctx)}</div>")
 
 
 def all_names(t: Text | None) -> str:

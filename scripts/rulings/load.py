@@ -83,23 +83,35 @@ def _decode(path: Path, raw: bytes) -> str:
 
 
 class LC:
-    """Positions (0-based) in the style of ruamel.yaml's ``.lc``: key/value by key, item by index."""
+    """Positions in the style of ruamel.yaml's ``.lc`` (0-based line, column): a container's own, and
+    by key (``key``/``value``) or index (``item``). Stored as libyaml marks, read as tuples."""
 
-    __slots__ = ("col", "items", "keys", "line")
+    __slots__ = ("items", "keys", "mark")
 
-    def __init__(self, line: int, col: int):
-        self.line, self.col = line, col
-        self.keys: dict[Any, tuple[int, int]] = {}
-        self.items: dict[Any, tuple[int, int]] = {}
+    def __init__(self, mark: Any):
+        self.mark = mark
+        self.keys: dict[Any, Any] = {}
+        self.items: dict[Any, Any] = {}
+
+    @property
+    def line(self) -> int:
+        return self.mark.line
+
+    @property
+    def col(self) -> int:
+        return self.mark.column
 
     def key(self, k: Any) -> tuple[int, int]:
-        return self.keys[k]
+        m = self.keys[k]
+        return m.line, m.column
 
     def value(self, k: Any) -> tuple[int, int]:
-        return self.items[k]
+        m = self.items[k]
+        return m.line, m.column
 
     def item(self, i: int) -> tuple[int, int]:
-        return self.items[i]
+        m = self.items[i]
+        return m.line, m.column
 
 
 class PosDict(dict):
@@ -116,7 +128,8 @@ class PosList(list):
 
 _MARK_RE = re.compile(r'\s*in "<[^>]*>", line \d+, column \d+')
 _IMPLICIT: list[tuple[str, re.Pattern[str], frozenset[str]]] = [
-    (tag.rsplit(":", 1)[1], regexp, frozenset(first or ()))
+    # ruamel wraps each pattern in a lazy proxy that costs an attribute lookup per use: unwrap it
+    (tag.rsplit(":", 1)[1], re.compile(regexp.pattern, regexp.flags), frozenset(first or ()))
     for versions, tag, regexp, first in rt_resolver.implicit_resolvers
     if (1, 2) in versions and tag.rsplit(":", 1)[1] in ("bool", "float", "int", "null", "timestamp")
 ]
@@ -178,29 +191,39 @@ _NO_KEY = object()
 def _build(path: Path, text: str) -> Any:
     """One pass over libyaml's events: reject what the data model must never see (aliases, anchors,
     tags, several documents, deep nesting, duplicate and complex keys) and build the data with the
-    position of every key, value and item. (The hot loop of validation: written for speed.)"""
+    position of every key, value and item. (The hot loop of validation: written for speed; positions
+    are kept as libyaml's mark objects and turned into numbers only when asked.)"""
     root: Any = None
     stack: list[Any] = []  # open collections
-    keys: list[Any] = []  # per open collection: the mapping key waiting for its value, or _NO_KEY
+    marks: list[dict] = []  # per open collection: its lc.items (value/item marks)
+    keys: list[Any] = []  # per open mapping: the key waiting for its value, or _NO_KEY
     documents = 0
     no_key = _NO_KEY
     plain = _plain
-    for ev in yaml.parse(text, Loader=yaml.CSafeLoader):
+    scalar_event, map_start, seq_start = ScalarEvent, MappingStartEvent, SequenceStartEvent
+    map_end, seq_end = MappingEndEvent, SequenceEndEvent
+    loader = yaml.CSafeLoader(text)
+    next_event, has_event = loader.get_event, loader.check_event
+    while has_event():
+        ev = next_event()
         cls = type(ev)
-        if cls is ScalarEvent:
+        if cls is scalar_event:
             if ev.anchor is not None or ev.tag is not None:
                 _reject_node(path, ev)
             value: Any = plain(ev.value) if ev.implicit[0] else ev.value
-        elif cls is MappingStartEvent or cls is SequenceStartEvent:
+            container = False
+        elif cls is map_start or cls is seq_start:
             if ev.anchor is not None or ev.tag is not None:
                 _reject_node(path, ev)
-            m = ev.start_mark
             if len(stack) >= MAX_DEPTH:
+                m = ev.start_mark
                 raise _fail(path, m.line + 1, m.column + 1, f"nesting deeper than {MAX_DEPTH} levels", "yaml-depth")
-            value = PosDict() if cls is MappingStartEvent else PosList()
-            value.lc = LC(m.line, m.column)
-        elif cls is MappingEndEvent or cls is SequenceEndEvent:
+            value = PosDict() if cls is map_start else PosList()
+            value.lc = LC(ev.start_mark)
+            container = True
+        elif cls is map_end or cls is seq_end:
             stack.pop()
+            marks.pop()
             keys.pop()
             continue
         elif cls is AliasEvent:
@@ -219,30 +242,31 @@ def _build(path: Path, text: str) -> Any:
         # place the new value in its parent
         if stack:
             top = stack[-1]
-            m = ev.start_mark
             if type(top) is PosList:
-                top.lc.items[len(top)] = (m.line, m.column)
+                marks[-1][len(top)] = ev.start_mark
                 top.append(value)
             else:
                 key = keys[-1]
                 if key is no_key:
-                    if type(value) is PosDict or type(value) is PosList:
+                    if container:
+                        m = ev.start_mark
                         raise _fail(path, m.line + 1, m.column + 1,
                                     "a key must be a plain value, not a list or mapping", "yaml-syntax")
                     if value in top:
-                        first = top.lc.keys[value]
+                        m, first = ev.start_mark, top.lc.key(value)
                         raise _fail(path, m.line + 1, m.column + 1, f"duplicate key '{value}' (first at line "
                                     f"{first[0] + 1}, column {first[1] + 1})", "yaml-duplicate-key")
-                    top.lc.keys[value] = (m.line, m.column)
+                    top.lc.keys[value] = ev.start_mark
                     keys[-1] = value
                 else:
-                    top.lc.items[key] = (m.line, m.column)
+                    marks[-1][key] = ev.start_mark
                     top[key] = value
                     keys[-1] = no_key
         else:
             root = value
-        if cls is not ScalarEvent:
+        if container:
             stack.append(value)
+            marks.append(value.lc.items)
             keys.append(no_key)
     return root
 

@@ -12,12 +12,14 @@ import datetime as dt
 import fcntl
 import hashlib
 import html
+import multiprocessing
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -290,6 +292,31 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     return LocaleResult(locale, len(rendered.pages), time.perf_counter() - t0)
 
 
+_FORK_STATE: tuple[SiteModel, Path] | None = None
+
+
+def _generate_task(task: tuple) -> LocaleResult:
+    assert _FORK_STATE is not None
+    model, repo = _FORK_STATE
+    work, site_dir, loc, variant, site_url, shim = task
+    return generate_locale(model, repo, work, site_dir, loc, variant, site_url=site_url, shim=shim)
+
+
+def generate_all(model: SiteModel, repo: Path, tasks: list[tuple], workers: int | None = None) -> list[LocaleResult]:
+    """Generate several locales at once, one process each (forked, so the model is shared, not copied
+    through pickles); sequential where fork is unavailable or there is one task."""
+    global _FORK_STATE
+    workers = min(len(tasks), workers or os.cpu_count() or 1)
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [generate_locale(model, repo, w, sd, loc, v, site_url=u, shim=sh) for w, sd, loc, v, u, sh in tasks]
+    _FORK_STATE = (model, repo)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_generate_task, tasks))
+    finally:
+        _FORK_STATE = None
+
+
 def run_mkdocs(repo: Path, jobs: list[tuple[str, Path]], log, workers: int | None = None) -> dict[str, float]:
     """Run ``mkdocs build --strict`` for each (label, config), at most ``workers`` at a time."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": source_date_epoch(repo),
@@ -351,9 +378,8 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
         site_dir = root / v.name
         if site_dir.exists():
             shutil.rmtree(site_dir)
-        for loc in locs:
-            generate_locale(model, repo, work / v.name, site_dir, loc, v, shim=shim)
-            jobs.append((f"{v.name}/{loc}", work / v.name / loc / "mkdocs.yml"))
+        for r in generate_all(model, repo, [(work / v.name, site_dir, loc, v, None, shim) for loc in locs]):
+            jobs.append((f"{v.name}/{r.locale}", work / v.name / r.locale / "mkdocs.yml"))
         _write(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
     run_mkdocs(repo, jobs, log)
     downloads = []
@@ -435,12 +461,11 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
             downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log)
         variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
         jobs = []
-        for loc in locales:
-            r = generate_locale(model, repo, work / variant.name, staging, loc, variant, site_url=site_url,
-                                shim=shim)
+        tasks = [(work / variant.name, staging, loc, variant, site_url, shim) for loc in locales]
+        for r in generate_all(model, repo, tasks):
             result.locales.append(r)
-            jobs.append((loc, work / variant.name / loc / "mkdocs.yml"))
-            log(f"{loc}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
+            jobs.append((r.locale, work / variant.name / r.locale / "mkdocs.yml"))
+            log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
         seconds = run_mkdocs(repo, jobs, log)
         for r in result.locales:
             r.mkdocs_seconds = seconds[r.locale]

@@ -66,8 +66,8 @@ but not the answers: lunr builds its index in the reader's browser on every page
 answers 10,000 rulings took seconds (see the benchmark). The ZIM archives, the JSON exports and the
 pages themselves keep every answer."""
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
-GLOSSARY_LIMIT = 100  # terms on one glossary page (each ~1 KB of HTML with its translations)
-CHUNK_LIMIT = 150  # errata or loose rulings on one page
+GLOSSARY_LIMIT = 60  # terms on one glossary page (up to 2 KB of HTML each with translations)
+CHUNK_LIMIT = 80  # errata or loose rulings on one page
 
 
 @dataclass

@@ -251,6 +251,15 @@ def serve(locale: str, address: str) -> None:
     run(Path.cwd(), locale, address, log=click.echo)
 
 
+@main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.pass_context
+def bench(ctx: click.Context) -> None:
+    """Benchmark builds of synthetic content (e.g. --sizes 1000,5000,10000,50000 --search); see --help."""
+    from .bench import main as run
+
+    sys.exit(run(ctx.args))
+
+
 @main.group()
 def i18n() -> None:
     """UI string catalogs in locales/ (gettext PO, over babel)."""

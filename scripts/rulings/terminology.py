@@ -72,6 +72,7 @@ class Terminology:
                 words = r.term.term.source.casefold().split()
                 self.by_stem.setdefault(_stem(words[0]) if words else "", []).append(r)
         self.stem_lengths = sorted({len(k) for k in self.by_stem})
+        self.stems = set(self.by_stem)
 
 
     def check(self, text: Text, locale: str) -> list[tuple[str, str]]:
@@ -82,11 +83,10 @@ class Terminology:
         src = text.source
         folded = set(WORD.findall(src.casefold()))
         candidates = [r for r in self.han if r.term.term and r.term.term.source in src]
-        for w in folded:
-            for k in self.stem_lengths:
-                if k > len(w):
-                    break
-                candidates += self.by_stem.get(w[:k], ())
+        lengths = self.stem_lengths
+        prefixes = {w[:k] for w in folded for k in lengths if k <= len(w)}
+        for stem in prefixes & self.stems:
+            candidates += self.by_stem[stem]
         missing = []
         for rule in {id(r): r for r in candidates}.values():
             if rule.term.term is None or rule.term.term.lang != text.lang or locale not in rule.agreed:

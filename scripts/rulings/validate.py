@@ -31,7 +31,7 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from .content import Content, ContentFile, find_schemas_dir, read, schema_relpath
+from .content import Content, ContentFile, find_schemas_dir, gc_paused, read, schema_relpath
 from .diagnostics import Diagnostic, Severity
 from .load import Loaded, node_position, position
 from .model import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section, Term
@@ -338,7 +338,8 @@ def validate(root: Path, *, list_missing: bool = False) -> tuple[Content, list[D
     """Read the tree at ``root`` and return it with every problem found, sorted by file and position."""
     content = read(root)
     diags = list(content.diagnostics)
-    diags += Checker(content, list_missing=list_missing).run()
+    with gc_paused():
+        diags += Checker(content, list_missing=list_missing).run()
     if not list_missing:
         diags += missing_summary(content)
     return content, sorted(set(diags), key=lambda d: (d.file, d.line, d.column, d.rule, d.message))

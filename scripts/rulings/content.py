@@ -8,7 +8,6 @@ and ``sources/`` with the kept original documents. The file's ``kind`` selects i
 from __future__ import annotations
 
 import gc
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from .codec import entry_from_data, game_from_data, project_from_data
 from .diagnostics import ContentError, Diagnostic, Severity
 from .load import Loaded, load, position
 from .model import ENTRY_CLASSES, Entry, Game, Project
-from .schemas import all_schemas, schema_filename
+from .schemas import all_schemas
 
 FILE_KINDS = ("project", "game", *ENTRY_CLASSES)
 SUFFIXES = (".yml", ".yaml")
@@ -184,11 +183,6 @@ def _sourceless_texts(loaded: Loaded, path: list, node: object) -> list[Diagnost
         for i, v in enumerate(node):
             out += _sourceless_texts(loaded, [*path, i], v)
     return out
-
-
-def schema_relpath(path: Path, kind: str, schemas_dir: Path) -> str:
-    """The modeline's relative path from a content file to its schema."""
-    return Path(os.path.relpath(schemas_dir / schema_filename(kind), path.parent)).as_posix()
 
 
 def find_schemas_dir(root: Path) -> Path:

@@ -107,6 +107,16 @@ class Editor:
         return written
 
 
+def tally(report: Any, outcome: str) -> None:
+    """Count one ``set_translation`` outcome on a report with applied/unchanged/problems fields."""
+    if outcome == "applied":
+        report.applied += 1
+    elif outcome == "unchanged":
+        report.unchanged += 1
+    else:
+        report.problems.append(outcome)
+
+
 def apply_translations(root: Path, mapping: dict[str, dict[str, Any]], locale: str, status: str,
                        by: str) -> EditReport:
     """Apply ``{entry id: {field path: text or {text, note}}}`` as ``locale`` translations."""
@@ -123,12 +133,6 @@ def apply_translations(root: Path, mapping: dict[str, dict[str, Any]], locale: s
             if not isinstance(value, str):
                 report.problems.append(f"{entry_id}: {path}: translation must be text")
                 continue
-            r = editor.set_translation(str(entry_id), str(path), locale, value, status, by, note)
-            if r == "applied":
-                report.applied += 1
-            elif r == "unchanged":
-                report.unchanged += 1
-            else:
-                report.problems.append(r)
+            tally(report, editor.set_translation(str(entry_id), str(path), locale, value, status, by, note))
     report.written = editor.save()
     return report

@@ -34,7 +34,7 @@ from babel.messages.pofile import normalize, read_po, write_po
 
 from .content import Content, read
 from .diagnostics import ContentError
-from .edit import Editor
+from .edit import Editor, tally
 from .i18n_cli import plural_forms
 from .load import load_text, position
 from .model import Change, Entity, Entry, Erratum, Game, Ruling, Section, Term
@@ -530,13 +530,7 @@ def import_po(root: Path, po_file: Path, *, status: str = "draft", by: str | Non
         if tr is not None and tr.text == msg.string and it.text.state(locale) is TextState.CURRENT:
             report.unchanged += 1
             continue
-        r = editor.set_translation(it.owner_id, it.path, locale, msg.string, status, who)
-        if r == "applied":
-            report.applied += 1
-        elif r == "unchanged":
-            report.unchanged += 1
-        else:
-            report.problems.append(r)
+        tally(report, editor.set_translation(it.owner_id, it.path, locale, msg.string, status, who))
     report.written = editor.save()
     return report
 

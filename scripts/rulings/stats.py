@@ -7,7 +7,7 @@ from typing import Any
 
 from .content import Content
 from .model import Entity
-from .text import TextState
+from .status import rows
 
 
 def collect(content: Content) -> dict[str, Any]:
@@ -20,18 +20,12 @@ def collect(content: Content) -> dict[str, Any]:
                       "translations": {loc: Counter() for loc in locales}}
     for e in content.entries:
         gs = games.get(e.game)
-        if gs is None:
-            continue
-        kind = e.type.value if isinstance(e, Entity) else e.KIND
-        gs["kinds"][kind] += 1
-        for _, text in e.texts():
-            for loc in locales:
-                state = text.state(loc)
-                c = gs["translations"][loc]
-                c["texts"] += 1
-                if state in (TextState.CURRENT, TextState.STALE):
-                    c[text.translations[loc].status.value] += 1
-                c[state.value] += 1
+        if gs is not None:
+            gs["kinds"][e.type.value if isinstance(e, Entity) else e.KIND] += 1
+    for row in rows(content, locales):  # the same counts as `rulings i18n status` and the status page
+        if row.game in games:
+            games[row.game]["translations"][row.locale] = Counter(
+                {k: v for k, v in row.counts.items() if not k.startswith("current_")})
     totals: dict[str, int] = Counter()
     for gs in games.values():
         totals.update(gs["kinds"])

@@ -31,14 +31,13 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from .content import Content, ContentFile, find_schemas_dir, gc_paused, read, schema_relpath
+from .content import Content, ContentFile, find_schemas_dir, gc_paused, read
 from .diagnostics import Diagnostic, Severity
+from .dump import modeline
 from .load import Loaded, node_position, position
 from .model import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section, Term
 from .terminology import Terminology
 from .text import Text, TextState
-
-MODELINE_PREFIX = "# yaml-language-server: $schema="
 
 
 @cache
@@ -279,7 +278,7 @@ class Checker:
 
     def check_modeline(self, f: ContentFile) -> None:
         ld = f.loaded
-        want = MODELINE_PREFIX + schema_relpath(ld.path, f.kind, find_schemas_dir(self.c.root))
+        want = modeline(ld.path, f.kind, find_schemas_dir(self.c.root))
         first = ld.text.split("\n", 1)[0].rstrip()
         if first != want:
             self.add(ld, (1, 1), Severity.WARNING, f"first line should be '{want}' so editors validate while "

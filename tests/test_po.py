@@ -182,7 +182,7 @@ def test_edit_one_message_and_import_changes_only_that_field(tmp_path: Path) -> 
     tr = ruling.answer.translations["it"]
     assert tr.text.startswith("Sì, ma solo una volta per turno.\nUn secondo")
     assert tr.source_hash == text_hash(ANSWER)
-    assert (tr.status.value, tr.by) == ("draft", "Maria Rossi <maria@example.org>")
+    assert (tr.status.value, tr.by) == ("draft", "Maria Rossi")  # the e-mail address is never stored
     assert ruling.answer.state("it") is TextState.CURRENT
     assert "it" not in ruling.question.translations
 
@@ -218,7 +218,8 @@ def test_import_when_the_source_changed_since_export_is_reported_not_applied(tmp
 
     rep = import_po(content, path)
     assert rep.applied == 0 and rep.written == []
-    assert f"source changed since export: {RULING}#question" in rep.problems
+    assert any(p.startswith(f"{path}:") and p.endswith(f"source changed since export: {RULING}#question")
+               for p in rep.problems)
     assert any("demo/card/gone#name" in p and "unknown" in p for p in rep.problems)
     assert snapshot(content) == before
 
@@ -227,8 +228,8 @@ def test_import_needs_a_language(tmp_path: Path) -> None:
     content = demo_tree(tmp_path)
     (path,) = export_po(content, "it", tmp_path / "po", game="demo")
     path.write_text(path.read_text(encoding="utf-8").replace('"Language: it\\n"\n', ""), encoding="utf-8")
-    with pytest.raises(ValueError, match="Language"):
-        import_po(content, path)
+    rep = import_po(content, path)
+    assert rep.written == [] and any("Language" in p for p in rep.problems)
 
 
 def test_import_maps_a_regional_language_to_the_project_locale(tmp_path: Path) -> None:

@@ -205,7 +205,10 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
 @click.option("--bundles/--no-bundles", default=True, show_default=True,
               help="Also build the offline zips and Kiwix files into OUT/downloads/ (slower).")
 @click.option("--offline", is_flag=True, help="Build the file:// flavour itself into OUT (no server needed).")
-def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool) -> None:
+@click.option("--force", is_flag=True,
+              help="Replace OUT even if it is a non-empty folder no build wrote (never the repository or above).")
+def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool,
+          force: bool) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
     from .site.build import BuildError
     from .site.build import build as run
@@ -216,7 +219,7 @@ def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bo
         raise CouldNotRun("run rulings build from the repository root (where mkdocs.yml and content/ are)")
     try:
         result = run(repo, out, locales=list(locales) or None, site_url=site_url, log=click.echo,
-                     bundles=bundles and not offline, offline=offline)
+                     bundles=bundles and not offline, offline=offline, force=force)
     except BuildError as e:
         raise ContentProblem(str(e)) from e
     except BundleError as e:
@@ -228,6 +231,7 @@ def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bo
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def verify(folder: Path) -> None:
     """Check a copy of the site (a mirror) against its manifest.json: missing, extra, altered files."""
+    from .site.escape import terminal
     from .site.manifest import MANIFEST
     from .site.manifest import verify as run
 
@@ -236,7 +240,7 @@ def verify(folder: Path) -> None:
     v = run(folder)
     for kind, paths in (("missing", v.missing), ("extra", v.extra), ("altered", v.altered)):
         for p in paths:
-            click.echo(f"{kind}: {p}")
+            click.echo(f"{kind}: {terminal(p)}")
     click.echo(f"{v.checked} files checked: {len(v.missing)} missing, {len(v.extra)} extra, {len(v.altered)} altered")
     sys.exit(0 if v.ok else 1)
 
@@ -360,25 +364,29 @@ def translate_export(locale: str, game: str | None, out: Path, root: Path) -> No
 
 
 @translate.command("import")
-@click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("po_files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--status", type=click.Choice(["machine", "draft", "reviewed", "official"]), default="draft",
               show_default=True, help="Status recorded for the imported translations.")
 @click.option("--by", "by", default=None, help="Who translated (default: the PO's Last-Translator).")
 @click.option("--content", "root", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_CONTENT,
               show_default=True)
-def translate_import(po_file: Path, status: str, by: str | None, root: Path) -> None:
-    """Write the translations of a PO file back beside their source texts (fuzzy ones are skipped)."""
-    from .po import import_po
+def translate_import(po_files: tuple[Path, ...], status: str, by: str | None, root: Path) -> None:
+    """Write the translations of PO files back beside their source texts (fuzzy ones are skipped).
 
-    try:
-        r = import_po(root, po_file, status=status, by=by)
-    except ValueError as e:
-        raise CouldNotRun(str(e)) from e
+    All files or none: if any message is refused (syntax, charset, another game, unknown field,
+    changed source, an official text), nothing is written and every refusal is listed."""
+    from .po import import_po
+    from .site.escape import terminal
+
+    r = import_po(root, list(po_files), status=status, by=by)
     for p in r.problems:
-        click.echo(f"error: {p}", err=True)
+        click.echo(terminal(p), err=True)
+    if r.problems:
+        click.echo(f"nothing written: {len(r.problems)} problems in {r.files} files; fix them and import again",
+                   err=True)
+        sys.exit(1)
     click.echo(f"{r.applied} applied, {r.unchanged} unchanged, {r.skipped_fuzzy} fuzzy skipped, "
-               f"{r.skipped_empty} untranslated, {len(r.problems)} problems")
-    sys.exit(1 if r.problems else 0)
+               f"{r.skipped_empty} untranslated, {len(r.written)} content files written")
 
 
 @translate.command("apply")

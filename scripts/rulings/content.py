@@ -8,6 +8,7 @@ and ``sources/`` with the kept original documents. The file's ``kind`` selects i
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -15,9 +16,10 @@ from pathlib import Path
 
 from . import schema_check
 from .codec import entry_from_data, game_from_data, project_from_data
-from .diagnostics import ContentError, Diagnostic, Severity
+from .diagnostics import ContentError, Diagnostic, Severity, display_path
 from .load import Loaded, load, position
 from .model import ENTRY_CLASSES, Entry, Game, Project
+from .safety import symlinks_under
 from .schemas import all_schemas
 
 FILE_KINDS = ("project", "game", *ENTRY_CLASSES)
@@ -65,14 +67,20 @@ def find_root(start: Path) -> Path:
 
 
 def discover(root: Path) -> list[Path]:
-    """Every content file under ``root`` in a stable order (kept originals in ``sources/`` skipped)."""
+    """Every content file under ``root`` in a stable order (kept originals in ``sources/`` skipped).
+
+    Symlinks are never followed nor read: they could pull files from outside the repository into the
+    site, and the validator reports each one (``symlink``)."""
     out = []
-    for p in sorted(root.rglob("*")):
-        rel = p.relative_to(root).parts
-        if p.is_file() and p.suffix in SUFFIXES and "sources" not in rel[:-1] \
-                and not any(part.startswith(".") for part in rel):
-            out.append(p)
-    return out
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        base = Path(dirpath)
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "sources"
+                             and not (base / d).is_symlink())
+        for name in filenames:
+            p = base / name
+            if p.suffix in SUFFIXES and not name.startswith(".") and not p.is_symlink():
+                out.append(p)
+    return sorted(out)
 
 
 def _kind_of(loaded: Loaded) -> str | Diagnostic:
@@ -116,6 +124,9 @@ def _read(root: Path) -> Content:
     root = root.resolve()
     content = Content(root=root, project=Project(locales=["en"]))
     content.paths = discover(root)
+    for link in symlinks_under(root):
+        content.diagnostics.append(Diagnostic(display_path(link), 1, 1, Severity.ERROR,
+                                              "symlinks are not read: replace it with the file itself", "symlink"))
     project_seen = False
     for path in content.paths:
         try:

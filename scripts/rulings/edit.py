@@ -7,6 +7,7 @@ source text it was made from, so a later change to the source marks it stale.
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,9 @@ class Editor:
         if note:
             tr["note"] = note
         old = tnode.get(locale)
+        if isinstance(old, dict) and old.get("status") == TranslationStatus.OFFICIAL.value and status != "official":
+            return (f"{entry_id}: field '{path}' has an official '{locale}' text printed in the source; "
+                    "it is never overwritten")
         if isinstance(old, dict) and {k: old.get(k) for k in tr} == tr and (note is None or old.get("note") == note):
             return "unchanged"
         tnode[locale] = _styled(tr)
@@ -95,16 +99,24 @@ class Editor:
         return "applied"
 
     def save(self) -> list[Path]:
-        written = []
-        for p in sorted(self.dirty):
-            buf = io.StringIO()
-            yaml_instance(preserve_quotes=True).dump(self.docs[p], buf)
-            tmp = p.with_name(p.name + ".tmp")
-            tmp.write_text(buf.getvalue(), encoding="utf-8")
+        """Write every changed file: all are written to temporary files first, then renamed into place,
+        so a failure while writing leaves every content file as it was."""
+        staged = []
+        try:
+            for p in sorted(self.dirty):
+                buf = io.StringIO()
+                yaml_instance(preserve_quotes=True).dump(self.docs[p], buf)
+                tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+                tmp.write_text(buf.getvalue(), encoding="utf-8")
+                staged.append((tmp, p))
+        except BaseException:
+            for tmp, _p in staged:
+                tmp.unlink(missing_ok=True)
+            raise
+        for tmp, p in staged:
             tmp.replace(p)
-            written.append(p)
         self.dirty.clear()
-        return written
+        return [p for _tmp, p in staged]
 
 
 def tally(report: Any, outcome: str) -> None:

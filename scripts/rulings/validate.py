@@ -16,7 +16,10 @@ Rules (the name in parentheses after every message):
 - ``terminology`` (warning): a translation uses the glossary's agreed translation of each term
   its source text uses;
 - ``ruling-shape``: a ruling is a question (with an answer, or flagged ``unanswered``) or a statement;
-- ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema.
+- ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema;
+- ``symlink``, ``source-type``, ``url-scheme``, ``id-reserved``, ``id-length``, ``case-twin``: the tree is
+  closed and every output path unambiguous; ``name-lookalike`` (warning): invisible, bidi-control or
+  mixed-script characters in a name (see :mod:`rulings.safety`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
+from . import safety
 from .content import Content, ContentFile, find_schemas_dir, gc_paused, read
 from .diagnostics import Diagnostic, Severity
 from .dump import modeline
@@ -79,6 +83,7 @@ class Checker:
 
     def run(self) -> list[Diagnostic]:
         self.check_project()
+        self.check_case_twins()
         for gid, gf in self.c.game_files.items():
             self.check_game(gid, gf)
         for f in self.c.files:
@@ -116,6 +121,8 @@ class Checker:
             self.add(ld, position(g.node, ["id"]), Severity.WARNING,
                      f"game '{gid}' lives in folder '{folder.name}'; name the folder '{gid}'", "game-folder")
         self.check_locale(ld, g.node, ["lang"], g.lang)
+        if problem := safety.id_problem(gid, game=True):
+            self.err(ld, position(g.node, ["id"]), problem, "id-reserved")
         for path, text in g.texts():
             self.check_text(ld, g.node, _path_steps(path), text)
         for i, doc in enumerate(g.documents):
@@ -124,6 +131,11 @@ class Checker:
             if doc.date and not _real_date(doc.date):
                 self.err(ld, position(g.node, ["documents", i, "date"]), f"'{doc.date}' is not a real date",
                          "date-invalid")
+            if doc.url and (problem := safety.url_problem(doc.url)):
+                self.err(ld, position(g.node, ["documents", i, "url"]), problem, "url-scheme")
+            if problem := safety.source_problem(folder, doc.file):
+                self.err(ld, position(g.node, ["documents", i, "file"]), problem, "source-type")
+                continue
             src = folder / doc.file
             if not src.is_file():
                 self.err(ld, position(g.node, ["documents", i, "file"]),
@@ -133,6 +145,17 @@ class Checker:
             if digest != doc.sha256:
                 self.err(ld, position(g.node, ["documents", i, "sha256"]),
                          f"sha256 of '{doc.file}' is {digest}, not the one recorded", "source-hash")
+
+    def check_case_twins(self) -> None:
+        """File names that a case-insensitive filesystem (macOS, Windows) would merge."""
+        files = [p.relative_to(self.c.root).as_posix() for p in self.c.paths]
+        for gid, gf in self.c.game_files.items():
+            folder = gf.loaded.path.parent.relative_to(self.c.root).as_posix()
+            files += [f"{folder}/{d.file}" for d in self.c.games[gid].documents]
+        for a, b in safety.case_twins(sorted(files)):
+            self.out.append(Diagnostic(b, 1, 1, Severity.ERROR,
+                                       f"'{b}' and '{a}' differ only in case: on macOS and Windows one replaces "
+                                       "the other; rename one", "case-twin"))
 
     def check_file_game(self, f: ContentFile) -> None:
         if f.game not in self.c.games:
@@ -148,6 +171,17 @@ class Checker:
             return
         self.ids[e.id] = e
         self.id_file[e.id] = f
+        if len(e.id) > safety.MAX_ID_LENGTH:
+            self.err(f.loaded, pos, safety.id_problem(e.id) or "", "id-length")
+        elif problem := safety.id_problem(e.id):
+            self.err(f.loaded, pos, problem, "id-reserved")
+        name = e.name if isinstance(e, Entity) else e.term if isinstance(e, Term) else None
+        for key, value in ([(name.lang, name.source), *((k, t.text) for k, t in name.translations.items())]
+                           if name else []):
+            if problem := safety.name_problem(value):
+                field = "name" if isinstance(e, Entity) else "term"
+                self.add(f.loaded, position(e.node, [field, key]), Severity.WARNING, f"{field} {problem}",
+                         "name-lookalike")
         game, kind, _ = e.id.split("/")
         if game != f.game:
             self.err(f.loaded, pos, f"id '{e.id}' must start with this file's game '{f.game}/'", "id-game")

@@ -7,6 +7,7 @@ once per locale, in parallel processes, with ``--strict`` (any warning fails the
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import datetime as dt
 import fcntl
@@ -15,6 +16,7 @@ import html
 import multiprocessing
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -37,11 +39,13 @@ from .bundles import (
     write_zip,
     zim_bytes_stable,
 )
+from .escape import nav_label
 from .export import write_exports
 from .feeds import atom
-from .i18n import UI, _, autonym
+from .i18n import UI, CatalogError, _, autonym
 from .manifest import write_manifest
-from .pages import LocaleRenderer, SiteModel, build_model
+from .output import MARKER, MARKER_TEXT, OutputRefused, check_output
+from .pages import LocaleRenderer, PageCollision, SiteModel, build_model
 from .render import HAN
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md")]
@@ -94,19 +98,46 @@ def swap_in(new: Path, out: Path) -> None:
         new.rename(out)
         return
     if _exchange(new, out):
-        shutil.rmtree(new)  # now holds the old site
+        shutil.rmtree(new, ignore_errors=True)  # now holds the old site; published already, so never fail here
         return
     old = out.with_name(f".{out.name}.old-{os.getpid()}")
     out.rename(old)
     new.rename(out)
-    shutil.rmtree(old)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+_LOCK_FDS: set[int] = set()
+"""File descriptors of the build locks this process holds (forked workers close their copies)."""
+
+
+def die_with_parent() -> None:
+    """In a child process: be killed when the build process dies, however it dies (Linux), and let
+    go of the build locks inherited through fork.
+
+    Forked generation workers and mkdocs runs would otherwise outlive a build killed with SIGKILL,
+    keep its locks and keep writing into its work folder, so every later build would be refused."""
+    for fd in list(_LOCK_FDS):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _LOCK_FDS.clear()
+    parent = os.getppid()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
 
 
 class BuildLock:
     """One build at a time per output folder: an exclusive lock on ``.<out>.lock`` beside it.
 
-    The operating system releases the lock when the process dies, so a killed build never blocks the
-    next one."""
+    The system releases the lock when every descriptor of it is closed: the build process's when it
+    dies, and its forked workers close their inherited copies at start (:func:`die_with_parent`), so a
+    killed build never blocks the next one."""
 
     def __init__(self, out: Path, path: Path | None = None):
         self.path = path or out.with_name(f".{out.name}.lock")
@@ -115,7 +146,7 @@ class BuildLock:
 
     def acquire(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -126,9 +157,11 @@ class BuildLock:
         os.ftruncate(fd, 0)
         os.write(fd, f"pid {os.getpid()}".encode())
         self.fd = fd
+        _LOCK_FDS.add(fd)
 
     def release(self) -> None:
         if self.fd is not None:
+            _LOCK_FDS.discard(self.fd)
             fcntl.flock(self.fd, fcntl.LOCK_UN)
             os.close(self.fd)
             self.fd = None
@@ -270,8 +303,9 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
         "site_dir": os.path.relpath(site_dir / locale, base),
         "use_directory_urls": dir_urls,
         "theme": {"custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
-        "nav": [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}],
-        "extra": {"alternate": [{"name": autonym(loc), "link": f"../{loc}/", "lang": loc}
+        "nav": escaped_nav([*rendered.nav,
+                            {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]),
+        "extra": {"alternate": [{"name": nav_label(autonym(loc)), "link": f"../{loc}/", "lang": loc}
                                 for loc in variant.alternates]},
     }
     if site_url and not variant.offline:
@@ -290,6 +324,17 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if not (base / "mkdocs.yml").exists() or (base / "mkdocs.yml").read_text(encoding="utf-8") != text:
         _write(base / "mkdocs.yml", text)
     return LocaleResult(locale, len(rendered.pages), time.perf_counter() - t0)
+
+
+def escaped_nav(nav: list) -> list:
+    """The nav with every label escaped: Material prints nav titles as HTML (see :mod:`.escape`)."""
+    out: list = []
+    for item in nav:
+        if isinstance(item, dict):
+            out.append({nav_label(str(k)): escaped_nav(v) if isinstance(v, list) else v for k, v in item.items()})
+        else:
+            out.append(item)
+    return out
 
 
 _FORK_STATE: tuple[SiteModel, Path] | None = None
@@ -311,7 +356,8 @@ def generate_all(model: SiteModel, repo: Path, tasks: list[tuple], workers: int 
         return [generate_locale(model, repo, w, sd, loc, v, site_url=u, shim=sh) for w, sd, loc, v, u, sh in tasks]
     _FORK_STATE = (model, repo)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=die_with_parent) as pool:
             return list(pool.map(_generate_task, tasks))
     finally:
         _FORK_STATE = None
@@ -348,7 +394,8 @@ def _drain(repo: Path, env: dict, pending: list, running: dict, seconds: dict, f
             cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)]
             # (not --quiet: it hides warnings from --strict)
             out = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the process ends
-            proc = subprocess.Popen(cmd, cwd=repo, env=env, stdout=out, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(cmd, cwd=repo, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                    preexec_fn=die_with_parent)
             proc.output = out  # type: ignore[attr-defined]
             running[label] = (proc, time.perf_counter())
         done = [label for label, (proc, _) in running.items() if proc.poll() is not None]
@@ -413,7 +460,7 @@ def write_zip_digest(folder: Path) -> bytes:
 
 def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path | None = None,
           locales: list[str] | None = None, site_url: str | None = None, bundles: bool = False,
-          offline: bool = False, log=print) -> BuildResult:
+          offline: bool = False, force: bool = False, log=print) -> BuildResult:
     """Build the whole site into ``out`` (replaced atomically); raises :class:`BuildError`.
 
     ``repo`` provides mkdocs.yml, site_config/ and locales/; ``content_dir`` defaults to repo/content
@@ -422,6 +469,10 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     into ``out/downloads/`` and lists them on the home pages."""
     t_start = time.perf_counter()
     content_dir = content_dir or repo / "content"
+    try:
+        check_output(out, repo, content_dir, force=force)
+    except OutputRefused as e:
+        raise BuildError(str(e)) from None
     t0 = time.perf_counter()
     content, diags = validate(content_dir)
     errors = [d for d in diags if d.severity is Severity.ERROR]
@@ -429,6 +480,11 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         raise BuildError("content has errors; nothing was built:\n" + "\n".join(d.format() for d in errors[:50]))
     result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
     locales = locales or content.project.locales
+    for loc in locales:  # before any work: a broken catalog stops the build with file and line
+        try:
+            UI.load(repo / "locales", loc)
+        except CatalogError as e:
+            raise BuildError(f"UI catalog problems; nothing was built:\n{e}") from None
     default = content.project.default_locale if content.project.default_locale in locales else locales[0]
     model = build_model(content)
     work = (work or repo / "build").resolve()
@@ -472,8 +528,12 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
         _write(staging / "index.html", root_index(locales, default))
         if not offline:
             write_exports(model, locales, staging)
+        _write(staging / MARKER, MARKER_TEXT)
         write_manifest(staging, repo, epoch)  # last: it lists every other file
         swap_in(staging, out)
+    except PageCollision as e:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise BuildError(f"{e}; nothing was built") from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

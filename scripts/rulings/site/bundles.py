@@ -25,6 +25,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .escape import one_line
+
 SHIM_PACKAGE = "iframe-worker"
 SHIM_VERSION = "1.0.4"
 SHIM_INTEGRITY = "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q=="
@@ -167,8 +169,8 @@ def _write_zim(folder: Path, target: Path, locale: str, title: str, description:
     with Creator(str(target)).config_indexing(True, lang3).config_nbworkers(1).config_verbose(False) as c:
         c.set_mainpath("index.html")
         c.add_illustration(48, _png(48))
-        for key, value in (("Name", f"rulings_{locale}"), ("Title", title[:30]), ("Language", lang3),
-                           ("Description", description[:80]), ("LongDescription", description),
+        for key, value in (("Name", f"rulings_{locale}"), ("Title", one_line(title, 30)), ("Language", lang3),
+                           ("Description", one_line(description, 80)), ("LongDescription", one_line(description)),
                            ("Creator", "rulings contributors"), ("Publisher", "rulings"), ("Date", date),
                            ("Tags", "card games;rules;rulings;errata;glossary")):
             c.add_metadata(key, value)

@@ -5,15 +5,18 @@ Dates come from the data, never from the clock, so two builds of the same conten
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from . import paths as P
+from .escape import xml_text
 from .i18n import UI, _
 from .pages import GameData
 from .render import plain
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 EPOCH = "1970-01-01"
+
+
+def attr(s: str) -> str:
+    return f'"{xml_text(s)}"'
 
 
 def _entry_urn(entry_id: str) -> str:
@@ -48,23 +51,23 @@ def atom(gd: GameData, locale: str, ui: UI, *, site_url: str | None = None, dir_
     changelog = _link(site_url, locale, P.changelog_page(gid), None, dir_urls)
     out = [
         '<?xml version="1.0" encoding="utf-8"?>',
-        f'<feed xmlns="{ATOM_NS}" xml:lang={quoteattr(locale)}>',
+        f'<feed xmlns="{ATOM_NS}" xml:lang={attr(locale)}>',
         f"  <id>urn:rulings:{gid}:changelog:{locale}</id>",
-        f"  <title>{escape(ui.t(_('{game}: changes'), game=name))}</title>",
+        f"  <title>{xml_text(ui.t(_('{game}: changes'), game=name))}</title>",
         f"  <updated>{updated}T00:00:00Z</updated>",
         "  <author><name>rulings</name></author>",
-        f"  <link rel=\"self\" type=\"application/atom+xml\" href={quoteattr(feed_self)}/>",
-        f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(changelog)}/>",
+        f"  <link rel=\"self\" type=\"application/atom+xml\" href={attr(feed_self)}/>",
+        f"  <link rel=\"alternate\" type=\"text/html\" href={attr(changelog)}/>",
     ]
     for date, urn, title, summary, frag in items:
         link = _link(site_url, locale, P.changelog_page(gid), frag, dir_urls)
         out += [
             "  <entry>",
-            f"    <id>{escape(urn)}</id>",
-            f"    <title>{escape(title)}</title>",
+            f"    <id>{xml_text(urn)}</id>",
+            f"    <title>{xml_text(title)}</title>",
             f"    <updated>{date}T00:00:00Z</updated>",
-            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(link)}/>",
-            f"    <summary>{escape(summary)}</summary>",
+            f"    <link rel=\"alternate\" type=\"text/html\" href={attr(link)}/>",
+            f"    <summary>{xml_text(summary)}</summary>",
             "  </entry>",
         ]
     out.append("</feed>")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gettext
 import re
+import string
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -20,7 +21,47 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 DOMAIN = "messages"
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+NAME = re.compile(r"[a-z_]+")
+_FORMATTER = string.Formatter()
+
+
+class TemplateError(ValueError):
+    """A UI string is not a template of plain named placeholders."""
+
+
+class CatalogError(Exception):
+    """A UI catalog cannot be used; the message names the file and line of every problem."""
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{name}`` placeholders of a template; raises :class:`TemplateError` for anything else.
+
+    Catalog strings come from translators: ``str.format`` would evaluate ``{x.__class__}``, ``{x[0]}``
+    and format specs like ``{x:>300000000}`` (gigabytes of padding), so only bare lower-case names are
+    allowed, and ``{{``/``}}`` for literal braces."""
+    names = set()
+    try:
+        parsed = list(_FORMATTER.parse(template))
+    except ValueError as e:
+        raise TemplateError(f"{e} (write {{{{ or }}}} for a literal brace)") from None
+    for _literal, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if not NAME.fullmatch(name) or spec or conversion:
+            shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            raise TemplateError(f"placeholder {shown} is not allowed: use a plain name like {{game}}")
+        names.add(name)
+    return names
+
+
+def fill(template: str, values: dict[str, object]) -> str:
+    """Replace ``{name}`` placeholders with values; nothing else of ``str.format`` is available."""
+    out = []
+    for literal, name, _spec, _conversion in _FORMATTER.parse(template):
+        out.append(literal)
+        if name is not None:
+            out.append(str(values[name]))
+    return "".join(out)
 
 
 def _(message: str) -> str:
@@ -43,17 +84,27 @@ def read_catalog(path: Path, locale: str) -> Catalog:
 
 
 def placeholder_problems(catalog: Catalog) -> list[str]:
-    """Translations whose {placeholders} differ from their source string's."""
+    """Translations that are not safe templates or whose placeholders differ from their source's
+    (``line N: …``); the same check runs at compile time and when a build loads the catalog."""
     out = []
     for msg in catalog:
         if not msg.id or msg.fuzzy:
             continue
         ids = msg.id if isinstance(msg.id, tuple | list) else (msg.id,)
         strs = msg.string if isinstance(msg.string, tuple | list) else (msg.string,)
-        want = set(PLACEHOLDER.findall(ids[0]))
+        want = placeholders(ids[0]) | (placeholders(ids[1]) if len(ids) > 1 else set())
         for s in strs:
-            if s and set(PLACEHOLDER.findall(s)) != want:
-                out.append(f"line {msg.lineno}: '{ids[0]}' → '{s}': placeholders {sorted(want)} expected")
+            if not s:
+                continue
+            try:
+                got = placeholders(s)
+            except TemplateError as e:
+                out.append(f"line {msg.lineno}: translation of '{ids[0]}': {e}")
+                continue
+            if got - want or (want - got - {"n"}):
+                out.append(f"line {msg.lineno}: translation of '{ids[0]}' has placeholders "
+                           f"{{{', '.join(sorted(got)) or '—'}}}; the source has {{{', '.join(sorted(want))}}}: "
+                           "keep the same names, translate only the words around them")
     return out
 
 
@@ -71,6 +122,10 @@ class UI:
         if not path.exists():
             return cls(locale)
         cat = read_catalog(path, locale)
+        problems = placeholder_problems(cat)
+        if problems:
+            raise CatalogError("\n".join(f"{path}:{p.removeprefix('line ').replace(': ', ': error: ', 1)}"
+                                         for p in problems))
         msgs: dict[str, str | tuple[str, ...]] = {}
         for m in cat:
             if not m.id or m.fuzzy:
@@ -85,7 +140,7 @@ class UI:
     def t(self, message: str, **values: object) -> str:
         s = self.messages.get(message, message)
         s = s[0] if isinstance(s, tuple) else s
-        return s.format(**values) if values else s
+        return fill(s, values) if values else s
 
     def n(self, pair: tuple[str, str], count: int, **values: object) -> str:
         forms = self.messages.get(pair[0])
@@ -94,7 +149,7 @@ class UI:
             s = forms[min(idx, len(forms) - 1)]
         else:
             s = pair[0] if count == 1 else pair[1]
-        return s.format(n=count, **values)
+        return fill(s, {"n": count, **values})
 
     def date(self, iso: str) -> str:
         import datetime as dt

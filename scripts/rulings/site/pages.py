@@ -249,6 +249,20 @@ class Rendered:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
+class PageCollision(Exception):
+    """Two generated pages would be written to one file (also on case-insensitive filesystems)."""
+
+
+def check_unique_paths(pages: list[Page]) -> None:
+    seen: dict[str, Page] = {}
+    for p in pages:
+        key = p.path.casefold()
+        if key in seen:
+            raise PageCollision(f"pages '{seen[key].title}' and '{p.title}' would both be written to {p.path}; "
+                                "give one of the entries another id")
+        seen[key] = p
+
+
 def sort_key(s: str) -> tuple[str, str]:
     folded = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode().casefold().strip()
     return (folded or s, s)
@@ -312,6 +326,7 @@ class LocaleRenderer:
             game_pages, game_nav = self.game_pages(gd)
             pages += game_pages
             nav.append({plain(gd.game.name, self.locale): game_nav})
+        check_unique_paths(pages)
         return Rendered(pages, nav)
 
     def home(self) -> Page:

@@ -8,44 +8,23 @@ every Markdown-significant character escaped and an explicit ``{#anchor}``.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 
 from ..model import Block, Diagram, Entity, EntityType, Example, ListBlock, ListItem, Paragraph, Table, Term
 from ..text import Text, TextState, TranslationStatus
+from .escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
 from .i18n import UI, _
 from .paths import Locator
 
-MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 TOOLTIP_CHARS = 240
-
-
-CONTROLS = {c: 0x2400 + c for c in range(0x20) if c not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
-    c: 0xFFFD for c in range(0x80, 0xA0)}
-"""Control characters cannot appear in HTML text; show them as Unicode control pictures (␁) instead."""
-
-
-_CONTROL_RE = re.compile("[" + "".join(re.escape(chr(c)) for c in CONTROLS) + "]")
-
-
-def visible(s: str) -> str:
-    return s.translate(CONTROLS) if _CONTROL_RE.search(s) else s
-
 
 NS = " data-search-exclude"
 """Keeps an element's text out of the search index (labels, badges, provenance: noise for search)."""
 
-
-def esc(s: str) -> str:
-    return html.escape(visible(s), quote=True)
-
-
-def md_heading_text(s: str) -> str:
-    """Plain text safe inside a Markdown heading: HTML-escaped, Markdown punctuation backslash-escaped."""
-    s = " ".join(visible(s).split())
-    return MD_SPECIAL.sub(r"\\\1", html.escape(s, quote=False))
+esc = html_text
+md_heading_text = md_heading
 
 
 def heading(level: int, text: str, anchor: str | None = None, lang: str | None = None, *,

@@ -1,0 +1,73 @@
+"""The one escaping boundary: every text from content or catalogs reaches an output through here.
+
+Content and translations come from strangers. Each output context has one function, and nothing
+else in the generator writes a content string into markup:
+
+- :func:`html_text` — HTML text and attribute values (quotes escaped too);
+- :func:`md_heading` — a Markdown heading's text (HTML-escaped, then Markdown punctuation escaped);
+- :func:`nav_label` — a label handed to mkdocs/Material (nav titles, site name): Material prints these
+  as HTML without escaping, so they are given pre-escaped; our ``<title>`` override re-escapes
+  after Material's ``striptags`` (which would otherwise turn ``&lt;`` back into ``<``);
+- :func:`xml_text` — Atom feeds (XML 1.0 forbids most control characters, even escaped);
+- :func:`one_line` — plain metadata (ZIM Title/Description, verify output): no controls, one line.
+
+JSON outputs use :func:`json.dumps` (which escapes by construction) and need nothing from here.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+CONTROLS = {c: 0x2400 + c for c in range(0x20) if c not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
+    c: 0xFFFD for c in range(0x80, 0xA0)} | {c: 0xFFFD for c in range(0xD800, 0xE000)} | {
+    0xFFFE: 0xFFFD, 0xFFFF: 0xFFFD}
+"""Characters that cannot appear in HTML or XML text: C0/C1 controls are shown as Unicode control
+pictures (␁) or U+FFFD, so they stay visible; lone surrogates (possible through YAML escapes) and
+the non-characters U+FFFE/U+FFFF become U+FFFD."""
+
+_CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+"""Python-Markdown's backslash-escapable characters (``|`` with the tables extension that mkdocs
+enables); others, like ``~``, would keep a visible backslash."""
+
+
+def visible(s: str) -> str:
+    """``s`` with every character HTML and XML cannot carry replaced by a visible stand-in."""
+    return s.translate(CONTROLS) if _CONTROL_RE.search(s) else s
+
+
+def html_text(s: str) -> str:
+    """Text for HTML element content or a quoted attribute value."""
+    return html.escape(visible(s), quote=True)
+
+
+def md_heading(s: str) -> str:
+    """Plain text safe inside a Markdown heading: one line, HTML-escaped, Markdown punctuation escaped."""
+    s = " ".join(visible(s).split())
+    return MD_ESCAPABLE.sub(r"\\\1", html.escape(s, quote=True))
+
+
+def nav_label(s: str) -> str:
+    """A nav/site label for mkdocs: Material prints it as HTML, so it is escaped here, once."""
+    return html_text(" ".join(s.split()))
+
+
+def xml_text(s: str) -> str:
+    """Text for XML element content or a double-quoted attribute (feeds)."""
+    return html.escape(visible(s), quote=True)
+
+
+def one_line(s: str, limit: int | None = None) -> str:
+    """Plain single-line text without control characters (metadata, terminal reports)."""
+    s = " ".join(visible(s).split())
+    return s if limit is None or len(s) <= limit else s[: limit - 1].rstrip() + "…"
+
+
+def terminal(s: str) -> str:
+    """Text for one line of terminal output: unprintable characters (newlines, escapes, bidi controls)
+    shown as ``\\uXXXX``, so a hostile file name cannot fake or recolour a report line."""
+    if s.isprintable():
+        return s
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in s)

@@ -1,0 +1,414 @@
+"""Attacks through content, translators' files and the command line are refused (no site is built).
+
+Each test is one attack from the security issue: what a stranger's pull request, PO file or a wrong
+command could do, and what must happen instead (a positioned error, nothing written, exit 1).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import REPO, build_tree
+from rulings.cli import main
+from rulings.content import read
+from rulings.edit import apply_translations
+from rulings.po import export_po, import_po
+from rulings.site.build import BuildError, build
+from rulings.site.i18n import TemplateError, fill, placeholders
+from rulings.site.output import MARKER, OutputRefused, check_output
+from rulings.validate import validate
+
+RULING = "demo/ruling/sword-twice"
+
+
+def rules(content: Path) -> dict[str, list[str]]:
+    """rule → messages of every error and warning in the tree."""
+    _c, diags = validate(content)
+    out: dict[str, list[str]] = {}
+    for d in diags:
+        out.setdefault(d.rule, []).append(f"{d.file}:{d.line}:{d.column}: {d.message}")
+    return out
+
+
+def replace_in(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (old, path)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# --- kept originals are data, never pages -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["evil.html", "evil.svg", "evil.md", "evil.htm", "evil.xhtml"])
+def test_kept_originals_must_be_plain_text(tmp_path, name):
+    content = build_tree(tmp_path)
+    src = content / "demo" / "sources"
+    (src / "doc.txt").rename(src / name)
+    replace_in(content / "demo" / "game.yml", "sources/doc.txt", f"sources/{name}")
+    found = rules(content)
+    assert "source-type" in found and "game.yml" in found["source-type"][0] and "plain text" in found["source-type"][0]
+    with pytest.raises(BuildError, match="source-type"):
+        build(REPO, tmp_path / "site", content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_kept_original_cannot_escape_the_sources_folder(tmp_path):
+    content = build_tree(tmp_path)
+    replace_in(content / "demo" / "game.yml", "sources/doc.txt", "sources/../../../etc/hostname")
+    assert rules(content)  # the schema or the source rule refuses it, with a position
+    _c, diags = validate(content)
+    assert any(d.line > 0 for d in diags if d.severity.value == "error")
+
+
+# --- symlinks -----------------------------------------------------------------------------------
+
+
+def test_symlinked_content_and_originals_are_refused(tmp_path):
+    content = build_tree(tmp_path)
+    outside = tmp_path / "outside.yml"
+    shutil.copy(content / "demo" / "rulings.yml", outside)
+    (content / "demo" / "rulings.yml").unlink()
+    (content / "demo" / "rulings.yml").symlink_to(outside)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("line one\nline two\nline three\nline four\n", encoding="utf-8")
+    (content / "demo" / "sources" / "doc.txt").unlink()
+    (content / "demo" / "sources" / "doc.txt").symlink_to(secret)
+    found = rules(content)
+    assert len(found["symlink"]) == 2
+    assert any("sources/doc.txt" in m and "symlink" in m for m in found["source-type"])
+    # the symlinked file is not read by validation nor by the build: both see the same tree
+    c = read(content)
+    assert not any(f.loaded.path.name == "rulings.yml" for f in c.files)
+    with pytest.raises(BuildError, match="symlink"):
+        build(REPO, tmp_path / "site", content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+
+
+# --- reserved ids, lengths, look-alikes, case twins, URLs ----------------------------------------
+
+
+@pytest.mark.parametrize("game", ["contribute", "translation-status", "index", "assets", "search", "api", "404"])
+def test_reserved_game_ids_are_refused(tmp_path, game):
+    content = build_tree(tmp_path)
+    for f in (content / "demo").glob("*.yml"):
+        f.write_text(f.read_text(encoding="utf-8").replace("demo", game), encoding="utf-8")
+    (content / "demo").rename(content / game)
+    found = rules(content)
+    if game.isdigit():  # unquoted, YAML reads a number: the schema refuses it before the reserved check
+        assert any("game.yml" in m for ms in found.values() for m in ms)
+        return
+    assert any(f"'{game}' is reserved" in m for m in found["id-reserved"]), found
+
+
+def test_reserved_slugs_are_refused(tmp_path):
+    content = build_tree(tmp_path)
+    replace_in(content / "demo" / "entities.yml", "demo/card/sword", "demo/card/index")
+    replace_in(content / "demo" / "rulings.yml", "demo/card/sword", "demo/card/index")
+    msg = rules(content)["id-reserved"][0]
+    assert "entities.yml:" in msg and "'index' is reserved" in msg
+
+
+def test_overlong_ids_are_refused_before_the_build(tmp_path):
+    content = build_tree(tmp_path)
+    long_id = "demo/card/" + "a" * 250
+    replace_in(content / "demo" / "entities.yml", "demo/card/sword", long_id)
+    replace_in(content / "demo" / "rulings.yml", "demo/card/sword", long_id)
+    assert "id-length" in rules(content)
+    with pytest.raises(BuildError, match="id-length"):
+        build(REPO, tmp_path / "site", content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+
+
+@pytest.mark.parametrize("name,why", [("Swo\u200brd", "invisible"), ("\u202eSword", "bidirectional"),
+                                      ("Sw\u043erd", "mixes CYRILLIC and LATIN")])
+def test_look_alike_names_are_warned(tmp_path, name, why):
+    content = build_tree(tmp_path)
+    replace_in(content / "demo" / "entities.yml", "en: Sword", f'en: "{name}"')
+    found = rules(content)
+    assert any(why in m and "entities.yml:" in m for m in found["name-lookalike"]), found
+
+
+def test_case_twin_files_are_refused(tmp_path):
+    content = build_tree(tmp_path)
+    shutil.copy(content / "demo" / "glossary.yml", content / "demo" / "Glossary.yml")
+    found = rules(content)
+    assert any("differ only in case" in m for m in found["case-twin"])
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>",
+                                 "JaVaScRiPt:alert(1)", "//evil.example/", "https://ok.example/ x"])
+def test_document_urls_must_be_http(tmp_path, url):
+    content = build_tree(tmp_path)
+    replace_in(content / "demo" / "game.yml", "    file: sources/doc.txt", f"    url: '{url}'\n    file: sources/doc.txt")
+    assert "url-scheme" in rules(content)
+
+
+def test_an_http_url_is_accepted(tmp_path):
+    content = build_tree(tmp_path)
+    replace_in(content / "demo" / "game.yml", "    file: sources/doc.txt",
+               "    url: 'https://example.org/faq?a=1&b=\"2\"'\n    file: sources/doc.txt")
+    assert "url-scheme" not in rules(content)
+
+
+# --- output folders are ours or nothing ----------------------------------------------------------
+
+
+def test_out_refuses_the_repository_its_parents_and_its_data(tmp_path):
+    repo, content = REPO, REPO / "content"
+    for out in (repo, repo.parent, repo.parent.parent, content, content / "demo", repo / ".git", repo / "scripts"):
+        with pytest.raises(OutputRefused):
+            check_output(out, repo, content, force=True)  # --force is no way around these
+
+
+def test_out_refuses_a_non_empty_folder_no_build_wrote(tmp_path):
+    out = tmp_path / "photos"
+    out.mkdir()
+    (out / "holiday.jpg").write_bytes(b"\xff\xd8")
+    with pytest.raises(OutputRefused, match="--force"):
+        check_output(out, REPO, REPO / "content")
+    check_output(out, REPO, REPO / "content", force=True)
+    check_output(tmp_path / "new", REPO, REPO / "content")  # a new folder is fine
+    marked = tmp_path / "old-site"
+    marked.mkdir()
+    (marked / MARKER).write_text("x", encoding="utf-8")
+    (marked / "index.html").write_text("x", encoding="utf-8")
+    check_output(marked, REPO, REPO / "content")
+
+
+def test_build_out_dot_in_a_scratch_clone_exits_non_zero_and_keeps_the_clone(tmp_path):
+    clone = tmp_path / "clone"
+    for name in ("content", "locales", "site_config", "docs", "scripts"):
+        shutil.copytree(REPO / name, clone / name, symlinks=True)
+    shutil.copy(REPO / "mkdocs.yml", clone / "mkdocs.yml")
+    (clone / ".git").mkdir()
+    (clone / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    before = sorted(p.relative_to(clone) for p in clone.rglob("*"))
+    runner = CliRunner()
+    cwd = os.getcwd()
+    try:
+        os.chdir(clone)
+        for out in (".", "..", "content", "scripts"):
+            r = runner.invoke(main, ["build", "--out", out, "--no-bundles", "--force"])
+            assert r.exit_code == 1, (out, r.output)
+            assert "--out" in r.output and "Traceback" not in r.output
+    finally:
+        os.chdir(cwd)
+    assert sorted(p.relative_to(clone) for p in clone.rglob("*")) == before
+
+
+# --- a killed build does not block the next one --------------------------------------------------
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        tasks = Path(f"/proc/{pid}/task").iterdir()
+        return [int(c) for t in tasks for c in (t / "children").read_text().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc (Linux)")
+def test_parent_killed_during_parallel_generation_then_a_build_succeeds(tmp_path):
+    """SIGKILL to the build process only (not its group), while forked workers generate pages."""
+    from rulings.model import Provenance, Ruling
+    from rulings.text import Text
+
+    many = [Ruling(f"demo/ruling/r{i}", "en", Provenance("doc", (1, 2)), question=Text("en", f"Question {i}?"),
+                   answer=Text("en", "See the Sword. " * 20), about=["demo/card/sword"]) for i in range(6000)]
+    content = build_tree(tmp_path, rulings=many)
+    out, work = tmp_path / "site", tmp_path / "build"
+    script = textwrap.dedent(f"""
+        from pathlib import Path
+        from rulings.site.build import build
+        build(Path({str(REPO)!r}), Path({str(out)!r}), content_dir=Path({str(content)!r}),
+              work=Path({str(work)!r}), log=lambda *_: None)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    workers: list[int] = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        kids = _children(proc.pid)
+        forked = [k for k in kids if Path(f"/proc/{k}/cmdline").read_bytes().split(b"\0")[:2] ==
+                  [sys.executable.encode(), b"-c"]] if kids else []
+        if forked:
+            workers = forked
+            break
+        time.sleep(0.01)
+    assert workers, "the build never forked its generation workers"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() and
+                                              "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]
+                                              for w in workers):
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]
+                   for w in workers), "workers outlived the killed build"
+    small = build_tree(tmp_path / "again")
+    build(REPO, out, content_dir=small, work=work, log=lambda *_: None)
+    assert (out / "en" / "demo" / "card" / "sword" / "index.html").is_file()
+
+
+# --- PO import is a transaction ------------------------------------------------------------------
+
+
+@pytest.fixture
+def po_tree(tmp_path) -> tuple[Path, Path]:
+    content = build_tree(tmp_path)
+    (path,) = export_po(content, "it", tmp_path / "po", game="demo")
+    return content, path
+
+
+def snapshot(content: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for p in sorted(content.rglob("*")) if p.is_file()}
+
+
+def set_msgstr(path: Path, ctx: str, value: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split(f'msgctxt "{ctx}"\n', 1)
+    msgid, tail = rest.split('msgstr ""\n', 1)
+    path.write_text(head + f'msgctxt "{ctx}"\n' + msgid + f'msgstr "{value}"\n' + tail, encoding="utf-8")
+
+
+def refused(content: Path, files: list[Path], match: str) -> list[str]:
+    before = snapshot(content)
+    rep = import_po(content, files)
+    assert rep.problems and any(match in p for p in rep.problems), rep.problems
+    assert rep.written == [] and snapshot(content) == before
+    return rep.problems
+
+
+def test_po_language_must_be_a_site_locale(po_tree):
+    content, path = po_tree
+    set_msgstr(path, f"{RULING}#answer", "Sì.")
+    replace_in(path, '"Language: it\\n"', '"Language: xx\\n"')
+    refused(content, [path], "not a locale of this site")
+
+
+def test_po_never_overwrites_an_official_translation(tmp_path):
+    content = build_tree(tmp_path)
+    rep = apply_translations(content, {"demo/card/sword": {"name": "Spada"}}, "it", "official", "source document")
+    assert rep.applied == 1
+    (path,) = export_po(content, "it", tmp_path / "po", game="demo")
+    replace_in(path, 'msgstr "Spada"', 'msgstr "Spadone"')
+    refused(content, [path], "official")
+
+
+def test_po_message_of_another_game_is_an_error(po_tree):
+    content, path = po_tree
+    replace_in(path, f'msgctxt "{RULING}#answer"', 'msgctxt "other/ruling/x#answer"')
+    set_msgstr(path, "other/ruling/x#answer", "Sì.")
+    problems = refused(content, [path], "belongs to game 'other'")
+    assert problems[0].startswith(f"{path}:")
+
+
+def test_po_unterminated_string_is_an_error_with_its_line(po_tree):
+    content, path = po_tree
+    set_msgstr(path, f"{RULING}#answer", "Sì.")
+    text = path.read_text(encoding="utf-8").replace('msgstr "Sì."', 'msgstr "Sì.')
+    path.write_text(text, encoding="utf-8")
+    line = text.split("\n").index('msgstr "Sì.') + 1
+    problems = refused(content, [path], "not PO syntax")
+    assert problems[0].startswith(f"{path}:{line}:")
+
+
+def test_po_charset_mismatch_is_an_error(po_tree):
+    content, path = po_tree
+    set_msgstr(path, f"{RULING}#answer", "Sì, è così.")
+    replace_in(path, "charset=utf-8", "charset=ISO-8859-1")
+    refused(content, [path], "must be UTF-8")
+    replace_in(path, "charset=ISO-8859-1", "charset=utf-8")
+    path.write_bytes(path.read_bytes().replace("è".encode(), b"\xe8"))
+    refused(content, [path], "not UTF-8")
+
+
+def test_po_huge_translation_is_refused(po_tree):
+    content, path = po_tree
+    set_msgstr(path, f"{RULING}#answer", "x" * 200_000)
+    refused(content, [path], "characters long")
+
+
+def test_po_failure_in_one_file_writes_none(tmp_path):
+    content = build_tree(tmp_path)
+    paths = [export_po(content, "it", tmp_path / f"po{i}", game="demo")[0] for i in range(3)]
+    set_msgstr(paths[0], f"{RULING}#answer", "Sì.")
+    set_msgstr(paths[1], f"{RULING}#question", "Posso?")
+    replace_in(paths[1], 'msgid "Yes."\nmsgstr ""', 'msgid "Yes!"\nmsgstr "Sì!"')  # an edited source: refused
+    set_msgstr(paths[2], "demo/term/adjacent#term", "Adiacente")
+    refused(content, paths, "source changed since export")
+
+
+def test_po_import_cli_exits_1_and_says_nothing_was_written(po_tree):
+    content, path = po_tree
+    set_msgstr(path, f"{RULING}#answer", "Sì.")
+    replace_in(path, '"Language: it\\n"', '"Language: en\\n"')  # the source language
+    r = CliRunner().invoke(main, ["translate", "import", str(path), "--content", str(content)])
+    assert r.exit_code == 1 and "nothing written" in r.output
+
+
+def test_po_translator_email_is_never_stored(po_tree):
+    content, path = po_tree
+    set_msgstr(path, f"{RULING}#answer", "Sì.")
+    replace_in(path, '"Last-Translator: \\n"', '"Last-Translator: Maria Rossi <maria@example.org>\\n"')
+    rep = import_po(content, [path])
+    assert rep.applied == 1 and not rep.problems
+    text = (content / "demo" / "rulings.yml").read_text(encoding="utf-8")
+    assert "Maria Rossi" in text and "@" not in text
+
+
+# --- UI catalogs are templates with named placeholders only ---------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["{percent.__class__.__mro__}", "{Total}", "stray {", "{percent:>300000000}",
+                                 "{percent!r}", "{0}", "{percent[0]}"])
+def test_catalog_templates_allow_only_plain_names(bad):
+    with pytest.raises(TemplateError):
+        placeholders(bad)
+
+
+def test_fill_never_formats():
+    assert fill("{a} {{b}}", {"a": "<x>"}) == "<x> {b}"
+
+
+@pytest.mark.parametrize("bad", ["{percent.__class__.__mro__} di {total} testi", "{Total}",
+                                 "{percent:>300000000} di {total}", "{percent} di {total"])
+def test_a_broken_catalog_stops_the_build_with_file_and_line(tmp_path, bad):
+    repo = tmp_path / "repo"
+    for name in ("locales", "site_config", "docs"):
+        shutil.copytree(REPO / name, repo / name)
+    shutil.copy(REPO / "mkdocs.yml", repo / "mkdocs.yml")
+    po = repo / "locales" / "it" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    head, tail = text.split('msgid "{percent} of {total} texts"\n', 1)
+    old = tail.split("\n", 1)[0]
+    po.write_text(head + 'msgid "{percent} of {total} texts"\n' + f'msgstr "{bad}"' + "\n" + tail.split("\n", 1)[1],
+                  encoding="utf-8")
+    line = head.count("\n") + 1  # the message's msgid line, where the PO editor shows it
+    assert old.startswith("msgstr")
+    content = build_tree(tmp_path)
+    with pytest.raises(BuildError, match=rf"messages\.po:{line}: error"):
+        build(repo, tmp_path / "site", content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+    assert not (tmp_path / "site").exists()
+
+
+# --- verify output cannot be faked -----------------------------------------------------------------
+
+
+def test_verify_output_shows_control_characters_escaped(tmp_path):
+    content = build_tree(tmp_path)
+    out = tmp_path / "site"
+    build(REPO, out, content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+    (out / "x\n0 files checked: 0 missing, 0 extra, 0 altered\x1b[2K").write_text("x", encoding="utf-8")
+    r = CliRunner().invoke(main, ["verify", str(out)])
+    assert r.exit_code == 1
+    lines = r.output.splitlines()
+    assert lines[0].startswith("extra: x\\u000a0 files checked") and "\x1b" not in r.output
+    assert lines[-1].endswith("0 missing, 1 extra, 0 altered")

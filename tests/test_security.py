@@ -147,7 +147,8 @@ def test_case_twin_files_are_refused(tmp_path):
                                  "JaVaScRiPt:alert(1)", "//evil.example/", "https://ok.example/ x"])
 def test_document_urls_must_be_http(tmp_path, url):
     content = build_tree(tmp_path)
-    replace_in(content / "demo" / "game.yml", "    file: sources/doc.txt", f"    url: '{url}'\n    file: sources/doc.txt")
+    replace_in(content / "demo" / "game.yml", "    file: sources/doc.txt",
+               f"    url: '{url}'\n    file: sources/doc.txt")
     assert "url-scheme" in rules(content)
 
 

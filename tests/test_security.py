@@ -413,3 +413,18 @@ def test_verify_output_shows_control_characters_escaped(tmp_path):
     lines = r.output.splitlines()
     assert lines[0].startswith("extra: x\\u000a0 files checked") and "\x1b" not in r.output
     assert lines[-1].endswith("0 missing, 1 extra, 0 altered")
+
+
+def test_two_pages_on_one_path_stop_the_build():
+    from rulings.site.pages import Page, PageCollision, check_unique_paths
+
+    check_unique_paths([Page("demo/card/a.md", "A", ""), Page("demo/card/b.md", "B", "")])
+    with pytest.raises(PageCollision, match=r"demo/card/A\.md"):
+        check_unique_paths([Page("demo/card/a.md", "A", ""), Page("demo/card/A.md", "A twin", "")])
+
+
+def test_headings_escape_only_what_markdown_unescapes():
+    from rulings.site.escape import md_heading
+
+    assert md_heading("a~b|c") == "a~b\\|c"  # no visible backslash before ~ (live once on the it glossary)
+    assert md_heading("<b>*x*</b> {#id}") == "&lt;b&gt;\\*x\\*&lt;/b&gt; \\{\\#id\\}"

@@ -46,7 +46,7 @@ def html_text(s: str) -> str:
 def md_heading(s: str) -> str:
     """Plain text safe inside a Markdown heading: one line, HTML-escaped, Markdown punctuation escaped."""
     s = " ".join(visible(s).split())
-    return MD_ESCAPABLE.sub(r"\\\1", html.escape(s, quote=True))
+    return MD_ESCAPABLE.sub(r"\\\1", html.escape(s, quote=False))
 
 
 def nav_label(s: str) -> str:

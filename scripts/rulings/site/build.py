@@ -48,7 +48,8 @@ from .output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from .pages import LocaleRenderer, PageCollision, SiteModel, build_model
 from .render import HAN
 
-GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md")]
+GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md"),
+          ("translation-quality.md", "contribute/translation-quality.md")]
 """Contributor guides from docs/, published on the site too (trusted project text, so Markdown)."""
 CONTRIBUTE = _("Contribute")
 GUIDE_NOTE = _("This guide is written in English.")

@@ -20,6 +20,22 @@ BLNS = SHARED / "corpora" / "naughty-strings" / "blns.json"
 SOURCE = "line one\nline two\nline three\nline four\n"
 
 
+def site_inputs(root: Path) -> Path:
+    """A copy of the repository's site inputs (catalogs, site config, guides, mkdocs.yml) to tamper with."""
+    repo = root / "repo"
+    for name in ("locales", "site_config", "docs"):
+        shutil.copytree(REPO / name, repo / name)
+    shutil.copy(REPO / "mkdocs.yml", repo / "mkdocs.yml")
+    return repo
+
+
+def project_locales() -> list[str]:
+    """The site's locales, as content/project.yml lists them."""
+    from rulings.content import read
+
+    return read(REPO / "content").project.locales
+
+
 def naughty_strings() -> list[str]:
     return json.loads(BLNS.read_text(encoding="utf-8")) if BLNS.exists() else []
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, build_tree
+from conftest import REPO, build_tree, site_inputs
 from rulings.cli import main
 from rulings.content import read
 from rulings.edit import apply_translations
@@ -382,10 +382,7 @@ def test_fill_never_formats():
 @pytest.mark.parametrize("bad", ["{percent.__class__.__mro__} di {total} testi", "{Total}",
                                  "{percent:>300000000} di {total}", "{percent} di {total"])
 def test_a_broken_catalog_stops_the_build_with_file_and_line(tmp_path, bad):
-    repo = tmp_path / "repo"
-    for name in ("locales", "site_config", "docs"):
-        shutil.copytree(REPO / name, repo / name)
-    shutil.copy(REPO / "mkdocs.yml", repo / "mkdocs.yml")
+    repo = site_inputs(tmp_path)
     po = repo / "locales" / "it" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
     head, tail = text.split('msgid "{percent} of {total} texts"\n', 1)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCE, naughty_strings, write
+from conftest import SOURCE, naughty_strings, project_locales, site_inputs, write
 from rulings.codec import entries_file_to_data, game_to_data
 from rulings.model import (
     Change,
@@ -56,13 +56,14 @@ PAYLOADS = [
 CATALOG_PAYLOADS = [p for p in PAYLOADS if "{" not in p and "}" not in p]
 STRINGS = [s for s in naughty_strings() if s.strip()]
 PROV = Provenance("doc", (1, 2))
+LOCALES = project_locales()  # the hostile site has the real site's locales (the Italian catalog is attacked)
 
 
 def hostile_content(root: Path) -> Path:
     schemas = root / "schemas"
     shutil.copytree(REPO / "schemas", schemas, dirs_exist_ok=True)
     content = root / "content"
-    write(content / "project.yml", {"kind": "project", "locales": ["en", "it", "zh"]}, schemas)
+    write(content / "project.yml", {"kind": "project", "locales": LOCALES}, schemas)
     src = content / "demo" / "sources" / "doc.txt"
     src.parent.mkdir(parents=True, exist_ok=True)
     src.write_text(SOURCE, encoding="utf-8")
@@ -101,10 +102,7 @@ def hostile_content(root: Path) -> Path:
 
 def hostile_repo(root: Path) -> Path:
     """A copy of the repository's site inputs whose Italian UI catalog is hostile too."""
-    repo = root / "repo"
-    for name in ("locales", "site_config", "docs"):
-        shutil.copytree(REPO / name, repo / name)
-    shutil.copy(REPO / "mkdocs.yml", repo / "mkdocs.yml")
+    repo = site_inputs(root)
     po = repo / "locales" / "it" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
     for msgid, payload in zip(["Home", "Overview", "Index A–Z", "Glossary", "Changelog", "Contribute", "Game"],
@@ -172,7 +170,7 @@ def test_no_markup_from_content_anywhere(hostile):
 
 
 def test_titles_are_the_names_as_text(hostile):
-    for loc in ("en", "it", "zh"):
+    for loc in LOCALES:
         for i, name in enumerate(PAYLOADS + STRINGS[:50]):
             page = hostile / loc / "demo" / "card" / f"c{i}" / "index.html"
             title = "".join(head_of(page).title)
@@ -180,7 +178,7 @@ def test_titles_are_the_names_as_text(hostile):
 
 
 def test_feeds_are_valid_xml_with_the_text(hostile):
-    for loc in ("en", "it", "zh"):
+    for loc in LOCALES:
         feed = ET.parse(hostile / loc / "demo" / "feed.xml").getroot()
         titles = [e.text for e in feed.iter("{http://www.w3.org/2005/Atom}title")]
         assert any(t and "<script>" in t for t in titles)  # the text, as text

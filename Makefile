@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site serve test lint validate schemas clean
+.PHONY: site serve test lint validate schemas bench clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
@@ -28,8 +28,12 @@ validate: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# The scale benchmark (prints figures; never part of the tests): make bench ARGS="--sizes 1000,10000 --search"
+bench: $(STAMP)
+	$(BIN)/python tools/bench $(ARGS)
+
 lint: $(STAMP)
-	$(BIN)/ruff check scripts tests
+	$(BIN)/ruff check scripts tests tools
 
 schemas: $(STAMP)
 	$(BIN)/rulings schemas

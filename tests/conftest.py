@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rulings.codec import entries_file_to_data, game_to_data
-from rulings.dump import dumps, modeline
-from rulings.model import Document, Entity, EntityType, Game, Provenance, Ruling, Term
-from rulings.text import Text
+from rulings.content.codec import entries_file_to_data, game_to_data
+from rulings.content.dump import dumps, modeline
+from rulings.model.entries import Document, Entity, EntityType, Game, Provenance, Ruling, Term
+from rulings.model.text import Text
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -31,7 +31,7 @@ def site_inputs(root: Path) -> Path:
 
 def project_locales() -> list[str]:
     """The site's locales, as content/project.yml lists them."""
-    from rulings.content import read
+    from rulings.content.tree import read
 
     return read(REPO / "content").project.locales
 

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from rulings import bench, synth
-from rulings.diagnostics import Severity
-from rulings.model import Entity, EntityType, Ruling, Term
-from rulings.text import TextState
-from rulings.validate import validate
+from bench import run as bench
+from bench import synth
+from rulings.content.diagnostics import Severity
+from rulings.content.validate import validate
+from rulings.model.entries import Entity, EntityType, Ruling, Term
+from rulings.model.text import TextState
 
 REPO = Path(__file__).resolve().parents[1]
 N = 200

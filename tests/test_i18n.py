@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import REPO
-from rulings.i18n_cli import compile_catalogs, extract
+from rulings.site.catalogs import compile_catalogs, extract
 from rulings.site.i18n import UI
 
 LOCALES = ["en", "it", "zh"]

@@ -7,11 +7,11 @@ import types
 from pathlib import Path
 
 from conftest import REPO
-from rulings.content import read
-from rulings.edit import apply_translations
-from rulings.importers.base import EntriesFile, ImportResult, write_import
-from rulings.model import Document, Game, Provenance, Ruling
-from rulings.text import Text, TextState
+from rulings.content.edit import apply_translations
+from rulings.content.tree import read
+from rulings.importers.merge import EntriesFile, ImportResult, write_import
+from rulings.model.entries import Document, Game, Provenance, Ruling
+from rulings.model.text import Text, TextState
 
 
 def _parse(text: str) -> ImportResult:

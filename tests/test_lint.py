@@ -11,6 +11,6 @@ REPO = Path(__file__).resolve().parents[1]
 
 def test_ruff_clean():
     ruff = Path(sys.executable).with_name("ruff")
-    r = subprocess.run([str(ruff), "check", "--output-format", "concise", "scripts", "tests"], cwd=REPO,
+    r = subprocess.run([str(ruff), "check", "--output-format", "concise", "scripts", "tests", "tools"], cwd=REPO,
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from rulings import load as load_mod
-from rulings.diagnostics import ContentError
-from rulings.load import load, position
+from rulings.content import load as load_mod
+from rulings.content.diagnostics import ContentError
+from rulings.content.load import load, position
 
 
 def _load_error(tmp_path: Path, content: bytes | str) -> ContentError:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from conftest import BLNS, build_tree, naughty_strings
-from rulings.content import read
-from rulings.fmt import format_file
-from rulings.load import load
-from rulings.model import Provenance, Ruling
-from rulings.text import Text
-from rulings.validate import validate
+from rulings.content.fmt import format_file
+from rulings.content.load import load
+from rulings.content.tree import read
+from rulings.content.validate import validate
+from rulings.model.entries import Provenance, Ruling
+from rulings.model.text import Text
 
 STRINGS = naughty_strings()
 

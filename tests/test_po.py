@@ -14,12 +14,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from conftest import SOURCE, build_tree, naughty_strings, write
-from rulings.codec import entries_file_to_data, game_to_data
-from rulings.content import read
-from rulings.edit import apply_translations
-from rulings.model import Document, Game, Provenance, Ruling
-from rulings.po import NOT_IN_HISTORY, export_po, import_po
-from rulings.text import Text, TextState, text_hash
+from rulings.content.codec import entries_file_to_data, game_to_data
+from rulings.content.edit import apply_translations
+from rulings.content.tree import read
+from rulings.model.entries import Document, Game, Provenance, Ruling
+from rulings.model.text import Text, TextState, text_hash
+from rulings.translation.po import NOT_IN_HISTORY, export_po, import_po
 
 RULING = "demo/ruling/sword-adjacent"
 QUESTION = "Can the Sword hit an adjacent warrior?"

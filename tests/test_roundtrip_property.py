@@ -7,11 +7,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulings.codec import entry_from_data, entry_to_data
-from rulings.dump import dumps
-from rulings.fmt import format_text
-from rulings.load import load_text
-from rulings.model import (
+from rulings.content.codec import entry_from_data, entry_to_data
+from rulings.content.dump import dumps
+from rulings.content.fmt import format_text
+from rulings.content.load import load_text
+from rulings.model.entries import (
     Change,
     Diagram,
     Entity,
@@ -31,7 +31,7 @@ from rulings.model import (
     Table,
     Term,
 )
-from rulings.text import Text, TranslationStatus
+from rulings.model.text import Text, TranslationStatus
 
 # Any Unicode text YAML can hold: everything but lone surrogates.
 texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
@@ -129,7 +129,7 @@ MUTATIONS = [
 @given(entries, st.integers(0, len(MUTATIONS)))
 def test_fast_schema_check_agrees_with_jsonschema(entry, mutation):
     """fastjsonschema decides whether a file needs jsonschema's detailed errors: the two must agree."""
-    from rulings.schema_check import is_valid, validator
+    from rulings.content.schema_check import is_valid, validator
 
     kind = KIND[type(entry)]
     data = {"kind": kind, "game": "g", "entries": [entry_to_data(entry)]}

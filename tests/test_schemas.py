@@ -9,7 +9,7 @@ import pytest
 from jsonschema import Draft7Validator
 
 from conftest import REPO
-from rulings.schemas import all_schemas, render, schema_filename
+from rulings.content.schemas import all_schemas, render, schema_filename
 
 SCHEMAS = all_schemas()
 

@@ -19,14 +19,14 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO, build_tree, site_inputs
-from rulings.cli import main
-from rulings.content import read
-from rulings.edit import apply_translations
-from rulings.po import export_po, import_po
+from rulings.cli.main import main
+from rulings.content.edit import apply_translations
+from rulings.content.tree import read
+from rulings.content.validate import validate
 from rulings.site.build import BuildError, build
 from rulings.site.i18n import TemplateError, fill, placeholders
 from rulings.site.output import MARKER, OutputRefused, check_output
-from rulings.validate import validate
+from rulings.translation.po import export_po, import_po
 
 RULING = "demo/ruling/sword-twice"
 
@@ -219,8 +219,8 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc (Linux)")
 def test_parent_killed_during_parallel_generation_then_a_build_succeeds(tmp_path):
     """SIGKILL to the build process only (not its group), while forked workers generate pages."""
-    from rulings.model import Provenance, Ruling
-    from rulings.text import Text
+    from rulings.model.entries import Provenance, Ruling
+    from rulings.model.text import Text
 
     many = [Ruling(f"demo/ruling/r{i}", "en", Provenance("doc", (1, 2)), question=Text("en", f"Question {i}?"),
                    answer=Text("en", "See the Sword. " * 20), about=["demo/card/sword"]) for i in range(6000)]

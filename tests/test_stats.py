@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from rulings.edit import apply_translations
+from rulings.content.edit import apply_translations
 from test_validate import run
 
 
@@ -42,8 +42,8 @@ def test_translate_apply_reports_unknown_entries_and_fields(tree, tmp_path):
 
 
 def test_i18n_status_counts_match_the_content(tree):
-    from rulings.content import read
-    from rulings.status import rows, todo
+    from rulings.content.tree import read
+    from rulings.translation.status import rows, todo
 
     apply_translations(tree, {"demo/ruling/sword-twice": {"question": "Posso usare la Spada due volte?"},
                               "demo/term/adjacent": {"term": "Adiacente"}}, "it", "machine", "test")
@@ -63,7 +63,7 @@ def test_i18n_status_command(tree):
 
     from click.testing import CliRunner
 
-    from rulings.cli import main
+    from rulings.cli.main import main
 
     old = os.getcwd()
     os.chdir(tree.parent)

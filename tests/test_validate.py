@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rulings.cli import main
-from rulings.text import text_hash
+from rulings.cli.main import main
+from rulings.model.text import text_hash
 
 
 def run(args: list[str], cwd: Path):
@@ -199,7 +199,7 @@ def test_editing_a_source_text_makes_its_translation_stale(tree):
 
 
 def test_translation_not_using_the_agreed_glossary_term_is_warned(tree):
-    from rulings.edit import apply_translations
+    from rulings.content.edit import apply_translations
 
     content = tree
     apply_translations(content, {"demo/term/adjacent": {"term": "Adiacente", "definition": "Vicino."}}, "it",

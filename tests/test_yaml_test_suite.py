@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rulings.diagnostics import ContentError
-from rulings.load import load
+from rulings.content.diagnostics import ContentError
+from rulings.content.load import load
 
 SUITE = Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "yaml-test-suite"
 CASES = sorted(SUITE.rglob("in.yaml")) if SUITE.is_dir() else []

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from rulings.codec import entry_to_data
-from rulings.diagnostics import Severity
+from rulings.content.codec import entry_to_data
+from rulings.content.diagnostics import Severity
+from rulings.content.validate import validate
 from rulings.importers import anachronism as imp
-from rulings.model import (
+from rulings.model.entries import (
     Diagram,
     Entity,
     EntityType,
@@ -24,7 +25,6 @@ from rulings.model import (
     Section,
     Term,
 )
-from rulings.validate import validate
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = REPO / "content" / imp.GAME_ID

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from rulings.codec import entry_to_data
-from rulings.diagnostics import Severity
+from rulings.content.codec import entry_to_data
+from rulings.content.diagnostics import Severity
+from rulings.content.validate import validate
 from rulings.importers import hokuto
-from rulings.model import ENTRY_ID_RE, Entity, Erratum, ErratumType, Ruling, RulingFlag, Term
-from rulings.validate import validate
+from rulings.model.entries import ENTRY_ID_RE, Entity, Erratum, ErratumType, Ruling, RulingFlag, Term
 
 ROOT = Path(__file__).parents[2]
 GAME_DIR = ROOT / "content" / hokuto.GAME_ID

@@ -22,11 +22,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rulings.codec import entry_to_data
-from rulings.diagnostics import Severity
+from rulings.content.codec import entry_to_data
+from rulings.content.diagnostics import Severity
+from rulings.content.validate import validate
 from rulings.importers import rules_pages as rp
-from rulings.model import Example, ListBlock, ListItem, Paragraph, Section, Table, Term, block_texts
-from rulings.validate import validate
+from rulings.model.entries import Example, ListBlock, ListItem, Paragraph, Section, Table, Term, block_texts
 
 REPO = Path(__file__).resolve().parents[2]
 GAME_DIR = REPO / "content" / rp.GAME_ID

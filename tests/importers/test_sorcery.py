@@ -28,10 +28,11 @@ from pathlib import Path
 
 import pytest
 
-from rulings.codec import entry_to_data
-from rulings.diagnostics import Severity
+from rulings.content.codec import entry_to_data
+from rulings.content.diagnostics import Severity
+from rulings.content.validate import validate
 from rulings.importers import sorcery as so
-from rulings.model import (
+from rulings.model.entries import (
     Change,
     Entity,
     Example,
@@ -43,7 +44,6 @@ from rulings.model import (
     Table,
     Term,
 )
-from rulings.validate import validate
 
 REPO = Path(__file__).resolve().parents[2]
 GAME_DIR = REPO / "content" / so.GAME_ID
@@ -370,7 +370,7 @@ def test_content_validates(validated):
 def test_committed_content_matches_parser(validated):
     """The YAML in content/sorcery is what the parser produces (the import was re-run); translations
     added since then are not the parser's business."""
-    from rulings.importers.base import _untranslated
+    from rulings.importers.merge import _untranslated
 
     content, _ = validated
     on_disk = {e.id: _untranslated(e) for f in content.files if f.game == G for e in f.entries}

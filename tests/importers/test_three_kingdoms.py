@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from rulings.codec import entry_to_data
+from rulings.content.codec import entry_to_data
 from rulings.importers import three_kingdoms as tk
-from rulings.model import Entity, Erratum, ListBlock, Ruling, Section, Term
-from rulings.text import TranslationStatus, text_hash
+from rulings.model.entries import Entity, Erratum, ListBlock, Ruling, Section, Term
+from rulings.model.text import TranslationStatus, text_hash
 
 ROOT = Path(__file__).parents[2]
 SOURCE = ROOT / "content" / tk.GAME_ID / "sources" / tk.SOURCE_NAME
@@ -247,7 +247,7 @@ def test_deterministic(text):
 
 
 def test_committed_content_validates():
-    from rulings.validate import validate
+    from rulings.content.validate import validate
 
     _, diags = validate(ROOT / "content")
     errors = [d for d in diags if d.severity.value == "error"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import build_tree
+from rulings.publish.manifest import verify
 from rulings.site.build import BuildError, BuildLock, build
-from rulings.site.manifest import verify
 
 from .conftest import REPO
 

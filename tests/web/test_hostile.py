@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from conftest import BLNS, build_tree, naughty_strings
-from rulings.model import Provenance, Ruling
+from rulings.model.entries import Provenance, Ruling
+from rulings.model.text import Text
 from rulings.site.build import build
 from rulings.site.render import visible
-from rulings.text import Text
 
 from .conftest import REPO
 from .test_html import Doc, parse
@@ -73,7 +73,7 @@ def test_no_event_handler_attributes_anywhere(hostile_site):
 
 
 def _nested(depth: int) -> list:
-    from rulings.model import ListItem
+    from rulings.model.entries import ListItem
 
     item = ListItem(Text("en", f"level {depth} <b>deep</b>"))
     for d in range(depth - 1, 0, -1):
@@ -83,7 +83,7 @@ def _nested(depth: int) -> list:
 
 def test_hostile_content_at_scale_builds_and_is_inert(tmp_path):
     """Every naughty string, a 200 KB text, lists nested 25 deep, and 3,000 cross-references."""
-    from rulings.model import ListBlock, Section
+    from rulings.model.entries import ListBlock, Section
 
     n = 1500
     long_text = ("<script>alert('x')</script> " + "word " * 40_000).strip()
@@ -96,7 +96,7 @@ def test_hostile_content_at_scale_builds_and_is_inert(tmp_path):
     section = Section("demo/section/deep", "en", Provenance("doc", (1, 1)), title=Text("en", "Deep <i>lists</i>"),
                       blocks=[ListBlock(_nested(25))])
     from conftest import write
-    from rulings.codec import entries_file_to_data
+    from rulings.content.codec import entries_file_to_data
 
     write(content / "demo" / "sections.yml", entries_file_to_data("sections", "demo", [section]), tmp_path / "schemas")
     out = tmp_path / "site"

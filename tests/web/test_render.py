@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import markdown
 
-from rulings.model import Entity, EntityType, Term
+from rulings.model.entries import Entity, EntityType, Term
+from rulings.model.text import Text
 from rulings.site.i18n import UI
 from rulings.site.paths import Locator, href
 from rulings.site.render import Ctx, Linker, heading, linked, text_block
-from rulings.text import Text
 
 
 def test_heading_text_is_inert_markdown():

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SOURCE, naughty_strings, project_locales, site_inputs, write
-from rulings.codec import entries_file_to_data, game_to_data
-from rulings.model import (
+from rulings.content.codec import entries_file_to_data, game_to_data
+from rulings.model.entries import (
     Change,
     Document,
     Entity,
@@ -34,9 +34,9 @@ from rulings.model import (
     Table,
     Term,
 )
+from rulings.model.text import Text
 from rulings.site.build import build
 from rulings.site.escape import visible
-from rulings.text import Text
 
 from .conftest import REPO
 

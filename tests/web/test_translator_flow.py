@@ -10,11 +10,11 @@ import subprocess
 from babel.messages.pofile import read_po, write_po
 
 from conftest import build_tree
-from rulings.content import read
-from rulings.po import export_po, import_po
+from rulings.content.tree import read
+from rulings.content.validate import validate
 from rulings.site.build import build
-from rulings.status import rows
-from rulings.validate import validate
+from rulings.translation.po import export_po, import_po
+from rulings.translation.status import rows
 
 from .conftest import REPO
 from .test_html import parse

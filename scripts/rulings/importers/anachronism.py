@@ -35,7 +35,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from ..model import (
+from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.model.entries import (
     Diagram,
     Document,
     Entity,
@@ -51,8 +52,7 @@ from ..model import (
     StatusChange,
     Term,
 )
-from ..text import Text
-from .base import EntriesFile, ImportResult
+from rulings.model.text import Text
 
 FORMAT = "anachronism-faq"
 GAME_ID = "anachronism"

@@ -29,7 +29,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ..model import (
+from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.model.entries import (
     Document,
     Entity,
     EntityType,
@@ -41,8 +42,7 @@ from ..model import (
     RulingFlag,
     Term,
 )
-from ..text import Text
-from .base import EntriesFile, ImportResult
+from rulings.model.text import Text
 
 FORMAT = "hokuto-errata"
 GAME_ID = "hokuto-no-ken"

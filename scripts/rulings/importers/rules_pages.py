@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import (
+from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.model.entries import (
     Block,
     Document,
     Example,
@@ -33,8 +34,7 @@ from ..model import (
     Term,
     block_texts,
 )
-from ..text import Text
-from .base import EntriesFile, ImportResult
+from rulings.model.text import Text
 
 FORMAT = "rules-pages"
 GAME_ID = "unidentified-1"

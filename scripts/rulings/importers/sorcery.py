@@ -26,7 +26,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from ..model import (
+from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.model.entries import (
     Block,
     Change,
     Document,
@@ -44,8 +45,7 @@ from ..model import (
     Table,
     Term,
 )
-from ..text import Text
-from .base import EntriesFile, ImportResult
+from rulings.model.text import Text
 
 FORMAT = "sorcery-clarifications"
 GAME_ID = "sorcery"

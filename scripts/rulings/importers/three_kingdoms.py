@@ -44,7 +44,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import (
+from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.model.entries import (
     Document,
     Entity,
     EntityType,
@@ -59,8 +60,7 @@ from ..model import (
     Section,
     Term,
 )
-from ..text import Text
-from .base import EntriesFile, ImportResult
+from rulings.model.text import Text
 
 FORMAT = "three-kingdoms-faq"
 GAME_ID = "three-kingdoms"

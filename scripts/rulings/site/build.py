@@ -27,10 +27,9 @@ from pathlib import Path
 
 import yaml
 
-from ..diagnostics import Severity
-from ..validate import validate
-from . import paths as P
-from .bundles import (
+from rulings.content.diagnostics import Severity
+from rulings.content.validate import validate
+from rulings.publish.bundles import (
     SHIM_PATH,
     Download,
     fetch_shim,
@@ -39,14 +38,15 @@ from .bundles import (
     write_zip,
     zim_bytes_stable,
 )
-from .escape import nav_label
-from .export import write_exports
-from .feeds import atom
-from .i18n import UI, CatalogError, _, autonym
-from .manifest import write_manifest
-from .output import MARKER, MARKER_TEXT, OutputRefused, check_output
-from .pages import LocaleRenderer, PageCollision, SiteModel, build_model
-from .render import HAN
+from rulings.publish.export import write_exports
+from rulings.publish.feeds import atom
+from rulings.publish.manifest import write_manifest
+from rulings.site import paths as P
+from rulings.site.escape import nav_label
+from rulings.site.i18n import UI, CatalogError, _, autonym
+from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
+from rulings.site.pages import LocaleRenderer, PageCollision, SiteModel, build_model
+from rulings.site.render import HAN
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md"),
           ("translation-quality.md", "contribute/translation-quality.md")]

@@ -12,15 +12,13 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..content import Content
-from ..model import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, RulingStatus, Section, Term
-from ..status import rows as status_rows
-from ..status import todo as status_todo
-from ..text import Text
-from . import paths as P
-from .bundles import human_size
-from .i18n import N_, UI, _
-from .render import (
+from rulings.content.tree import Content
+from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, RulingStatus, Section, Term
+from rulings.model.text import Text
+from rulings.publish.bundles import human_size
+from rulings.site import paths as P
+from rulings.site.i18n import N_, UI, _
+from rulings.site.render import (
     NS,
     Ctx,
     Linker,
@@ -34,6 +32,8 @@ from .render import (
     text_extras,
     text_inline,
 )
+from rulings.translation.status import rows as status_rows
+from rulings.translation.status import todo as status_todo
 
 ENTITY_TYPE_LABELS = {
     EntityType.CARD: N_("Card", "Cards"),

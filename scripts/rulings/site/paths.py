@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from functools import lru_cache
 
-from ..model import Change, Entity, Entry, Erratum, Ruling, Section, Term
+from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 
 HOME = "index.md"
 STATUS = "translation-status.md"

@@ -11,11 +11,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import Block, Diagram, Entity, EntityType, Example, ListBlock, ListItem, Paragraph, Table, Term
-from ..text import Text, TextState, TranslationStatus
-from .escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
-from .i18n import UI, _
-from .paths import Locator
+from rulings.model.entries import (
+    Block,
+    Diagram,
+    Entity,
+    EntityType,
+    Example,
+    ListBlock,
+    ListItem,
+    Paragraph,
+    Table,
+    Term,
+)
+from rulings.model.text import Text, TextState, TranslationStatus
+from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
+from rulings.site.i18n import UI, _
+from rulings.site.paths import Locator
 
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 TOOLTIP_CHARS = 240

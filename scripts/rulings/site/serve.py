@@ -19,10 +19,10 @@ from pathlib import Path
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from ..diagnostics import Severity
-from ..validate import validate
-from .build import generate_locale, jieba_user_dict
-from .pages import build_model
+from rulings.content.diagnostics import Severity
+from rulings.content.validate import validate
+from rulings.site.build import generate_locale, jieba_user_dict
+from rulings.site.pages import build_model
 
 DEBOUNCE_SECONDS = 0.4
 

@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .model import SLUG, EntityType, ErratumType, RulingFlag, RulingStatus
-from .text import HASH_LENGTH, TranslationStatus
+from rulings.model.entries import SLUG, EntityType, ErratumType, RulingFlag, RulingStatus
+from rulings.model.text import HASH_LENGTH, TranslationStatus
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 ID_BASE = "https://rulings.invalid/schemas/"  # a name, never fetched

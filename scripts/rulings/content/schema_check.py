@@ -19,9 +19,9 @@ import fastjsonschema
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError
 
-from .diagnostics import Diagnostic, Severity
-from .load import Loaded, node_position, position
-from .schemas import all_schemas
+from rulings.content.diagnostics import Diagnostic, Severity
+from rulings.content.load import Loaded, node_position, position
+from rulings.content.schemas import all_schemas
 
 TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "integer": "a whole number",
               "boolean": "true or false", "number": "a number", "null": "nothing"}

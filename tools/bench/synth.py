@@ -1,4 +1,4 @@
-"""A synthetic content tree of any size, for the scale benchmark (``rulings.bench``).
+"""A synthetic content tree of any size, for the scale benchmark (``tools/bench``, ``make bench``).
 
 ``generate(root, rulings=N)`` writes a valid tree (zero validation errors) shaped like the real
 content, only bigger: two games (one English, one Italian), rulings split into files of at most
@@ -19,9 +19,9 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .codec import entries_file_to_data, game_to_data
-from .dump import dumps, modeline
-from .model import (
+from rulings.content.codec import entries_file_to_data, game_to_data
+from rulings.content.dump import dumps, modeline
+from rulings.model.entries import (
     Change,
     Document,
     Entity,
@@ -43,7 +43,7 @@ from .model import (
     Table,
     Term,
 )
-from .text import Text, TranslationStatus
+from rulings.model.text import Text, TranslationStatus
 
 FILE_ENTRIES = 2000
 """Most entries written to one file (the loader refuses files over 8 MiB; 2,000 rulings are ~2 MiB)."""

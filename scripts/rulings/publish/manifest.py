@@ -9,7 +9,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import __version__
+from rulings import __version__
 
 MANIFEST = "manifest.json"
 

@@ -16,7 +16,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
-from .schemas import schema_filename
+from rulings.content.schemas import schema_filename
 
 MODELINE_PREFIX = "# yaml-language-server: $schema="
 WIDTH = 4096  # effectively never fold: folding rewrites text that translators diff

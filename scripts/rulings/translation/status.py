@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .content import Content
-from .model import Entity, Entry, Ruling, Term
-from .text import TextState
+from rulings.content.tree import Content
+from rulings.model.entries import Entity, Entry, Ruling, Term
+from rulings.model.text import TextState
 
 BAR_PARTS = ("reviewed", "draft", "machine", "stale", "missing")
 

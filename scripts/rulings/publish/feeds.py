@@ -5,11 +5,11 @@ Dates come from the data, never from the clock, so two builds of the same conten
 
 from __future__ import annotations
 
-from . import paths as P
-from .escape import xml_text
-from .i18n import UI, _
-from .pages import GameData
-from .render import plain
+from rulings.site import paths as P
+from rulings.site.escape import xml_text
+from rulings.site.i18n import UI, _
+from rulings.site.pages import GameData
+from rulings.site.render import plain
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 EPOCH = "1970-01-01"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from .text import Text
+from rulings.model.text import Text
 
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 GAME_ID_RE = re.compile(rf"^{SLUG}$")

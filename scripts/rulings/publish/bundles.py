@@ -25,7 +25,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .escape import one_line
+from rulings.site.escape import one_line
 
 SHIM_PACKAGE = "iframe-worker"
 SHIM_VERSION = "1.0.4"

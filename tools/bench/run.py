@@ -1,6 +1,6 @@
 """The scale benchmark: how load, validation, page generation and mkdocs grow with the content.
 
-For each size, a synthetic tree (:mod:`rulings.synth`) is written to a temporary folder and built
+For each size, a synthetic tree (:mod:`bench.synth`) is written to a temporary folder and built
 the way ``rulings build`` builds the served site, one phase at a time, each timed on its own:
 
 - ``load``: ``content.read`` (YAML parse and schema check);
@@ -43,12 +43,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from . import synth
-from .content import read
-from .diagnostics import Severity
-from .validate import Checker, missing_summary
+from bench import synth
+from rulings.content.diagnostics import Severity
+from rulings.content.tree import read
+from rulings.content.validate import Checker, missing_summary
 
 REPO = Path(__file__).resolve().parents[2]
+"""The repository this benchmark lives in (``tools/bench/`` is never installed)."""
 KIB = 1024
 MIB = 1024 * 1024
 POLL = 0.02
@@ -142,7 +143,7 @@ def _traced(steps: list[tuple[str, Callable[[], Any]]]) -> dict[str, dict[str, i
 
 def mkdocs_env(repo: Path) -> dict[str, str]:
     """The environment ``build.run_mkdocs`` gives mkdocs."""
-    from .site.build import source_date_epoch
+    from rulings.site.build import source_date_epoch
     return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": source_date_epoch(repo),
             "PYTHONHASHSEED": "0"}
 
@@ -332,10 +333,17 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: boo
                games: int = 2, trace_memory: bool = True, workers: int | None = None, search: bool = False,
                log: Callable[[str], Any] = print) -> dict[str, Any]:
     """Generate ``n`` rulings under ``tmp`` and measure every phase of a build of them (see the module)."""
-    from .site.build import Variant, generate_all, generate_locale, jieba_user_dict, root_index, source_date_epoch
-    from .site.export import write_exports
-    from .site.manifest import write_manifest
-    from .site.pages import build_model
+    from rulings.publish.export import write_exports
+    from rulings.publish.manifest import write_manifest
+    from rulings.site.build import (
+        Variant,
+        generate_all,
+        generate_locale,
+        jieba_user_dict,
+        root_index,
+        source_date_epoch,
+    )
+    from rulings.site.pages import build_model
 
     root = tmp / "content"
     t0 = time.perf_counter()
@@ -646,7 +654,7 @@ def run(sizes: list[int], out: Path, *, repo: Path = REPO, locales: tuple[str, .
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m rulings.bench", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python tools/bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--sizes", default="1000,5000", help="comma-separated numbers of rulings (default 1000,5000)")
     p.add_argument("--out", type=Path, default=Path("build/bench.json"), help="JSON report (default build/bench.json)")
     p.add_argument("--locales", default="en,it,zh", help="comma-separated locales to build (default en,it,zh)")

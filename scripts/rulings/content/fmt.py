@@ -11,10 +11,10 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content import FILE_KINDS, find_schemas_dir
-from .diagnostics import ContentError, Diagnostic
-from .dump import MODELINE_PREFIX, modeline, yaml_instance
-from .load import load, load_text
+from rulings.content.diagnostics import ContentError, Diagnostic
+from rulings.content.dump import MODELINE_PREFIX, modeline, yaml_instance
+from rulings.content.load import load, load_text
+from rulings.content.tree import FILE_KINDS, find_schemas_dir
 
 
 @dataclass

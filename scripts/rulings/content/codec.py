@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .model import (
+from rulings.model.entries import (
     ENTRY_CLASSES,
     Block,
     Change,
@@ -35,7 +35,7 @@ from .model import (
     Table,
     Term,
 )
-from .text import Text, Translation, TranslationStatus
+from rulings.model.text import Text, Translation, TranslationStatus
 
 # --- text ---------------------------------------------------------------------------------------
 

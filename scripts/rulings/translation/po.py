@@ -32,16 +32,16 @@ from babel.core import get_global
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import normalize, read_po, write_po
 
-from .content import Content, read
-from .diagnostics import ContentError
-from .edit import Editor, tally
-from .i18n_cli import plural_forms
-from .load import load_text, position
-from .model import Change, Entity, Entry, Erratum, Game, Ruling, Section, Term
-from .site import paths as P
-from .site.pages import SiteModel, build_model
-from .site.render import HAN
-from .text import Text, TextState, text_hash
+from rulings.content.diagnostics import ContentError
+from rulings.content.edit import Editor, tally
+from rulings.content.load import load_text, position
+from rulings.content.tree import Content, read
+from rulings.model.entries import Change, Entity, Entry, Erratum, Game, Ruling, Section, Term
+from rulings.model.text import Text, TextState, text_hash
+from rulings.site import paths as P
+from rulings.site.catalogs import plural_forms
+from rulings.site.pages import SiteModel, build_model
+from rulings.site.render import HAN
 
 TITLE_CHARS = 80
 NOT_IN_HISTORY = "previous source text not found in history"
@@ -516,7 +516,7 @@ def import_po(root: Path, po_files: Path | list[Path], *, status: str = "draft",
     of the file's own game and of existing fields, sources unchanged, lengths), and the content is
     written only if nothing was refused; otherwise nothing is written and ``problems`` says why.
     Source texts and ``official`` translations are never overwritten."""
-    from .po_check import syntax_problems
+    from rulings.translation.po_syntax import syntax_problems
 
     files = [po_files] if isinstance(po_files, Path) else list(po_files)
     content = read(root)

@@ -14,10 +14,14 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .site.i18n import placeholder_problems, po_path, read_catalog
+from rulings.site.i18n import placeholder_problems, po_path, read_catalog
 
 POT = "messages.pot"
 KEYWORDS = ["-k", "_", "-k", "N_:1,2"]
+
+
+UI_PACKAGES = ("site", "publish")
+"""The packages whose ``_()`` strings readers see (pages, feeds, bundles)."""
 
 
 def _run(args: list[str]) -> None:
@@ -28,7 +32,7 @@ def extract(repo: Path) -> Path:
     pot = repo / "locales" / POT
     _run(["extract", "-F", str(repo / "babel.cfg"), *KEYWORDS, "--no-location", "--sort-output",
           "--project=rulings", "--copyright-holder=rulings contributors", "--no-wrap",
-          "-o", str(pot), str(repo / "scripts" / "rulings" / "site")])
+          "-o", str(pot), *(str(repo / "scripts" / "rulings" / d) for d in UI_PACKAGES)])
     return pot
 
 

@@ -14,13 +14,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import schema_check
-from .codec import entry_from_data, game_from_data, project_from_data
-from .diagnostics import ContentError, Diagnostic, Severity, display_path
-from .load import Loaded, load, position
-from .model import ENTRY_CLASSES, Entry, Game, Project
-from .safety import symlinks_under
-from .schemas import all_schemas
+from rulings.content import schema_check
+from rulings.content.codec import entry_from_data, game_from_data, project_from_data
+from rulings.content.diagnostics import ContentError, Diagnostic, Severity, display_path
+from rulings.content.load import Loaded, load, position
+from rulings.content.safety import symlinks_under
+from rulings.content.schemas import all_schemas
+from rulings.model.entries import ENTRY_CLASSES, Entry, Game, Project
 
 FILE_KINDS = ("project", "game", *ENTRY_CLASSES)
 SUFFIXES = (".yml", ".yaml")

@@ -35,7 +35,7 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 from yaml.reader import ReaderError
 
-from .diagnostics import ContentError, Diagnostic, Severity, display_path
+from rulings.content.diagnostics import ContentError, Diagnostic, Severity, display_path
 
 MAX_BYTES = 8 * 1024 * 1024
 """Largest content file accepted; split bigger games into several files."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .content import Content
-from .model import Entity
-from .status import rows
+from rulings.content.tree import Content
+from rulings.model.entries import Entity
+from rulings.translation.status import rows
 
 
 def collect(content: Content) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from rulings import __version__
 
 DEFAULT_CONTENT = Path("content")
 
@@ -29,7 +29,7 @@ def _paths(paths: tuple[Path, ...]) -> list[Path]:
 
 
 def _root_of(paths: list[Path]) -> Path:
-    from .content import find_root
+    from rulings.content.tree import find_root
 
     roots = {find_root(p) for p in paths}
     if len(roots) > 1:
@@ -45,7 +45,7 @@ class SafeGroup(click.Group):
     """No traceback reaches a user: content problems exit 1 with their position, anything else exits 2."""
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
-        from .diagnostics import ContentError
+        from rulings.content.diagnostics import ContentError
 
         try:
             return super().invoke(ctx)
@@ -76,9 +76,9 @@ def validate(paths: tuple[Path, ...], fmt: str, list_missing: bool, no_warnings:
     so references resolve, but only problems in PATHS are printed. Exit 0 when there is no error,
     1 when there are errors, 2 when validation could not run.
     """
-    from .diagnostics import Severity, summary, to_json
-    from .validate import only_under
-    from .validate import validate as run
+    from rulings.content.diagnostics import Severity, summary, to_json
+    from rulings.content.validate import only_under
+    from rulings.content.validate import validate as run
 
     ps = _paths(paths)
     root = _root_of(ps)
@@ -109,9 +109,9 @@ def only_under_path(p: Path, roots: list[Path]) -> bool:
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file would change.")
 def fmt(paths: tuple[Path, ...], check: bool) -> None:
     """Format content files canonically, keeping comments, key order and quoting."""
-    from .content import discover
-    from .diagnostics import display_path
-    from .fmt import format_file
+    from rulings.content.diagnostics import display_path
+    from rulings.content.fmt import format_file
+    from rulings.content.tree import discover
 
     ps = _paths(paths)
     root = _root_of(ps)
@@ -136,8 +136,8 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def stats(paths: tuple[Path, ...], as_json: bool) -> None:
     """Counts per game and kind, and translations per locale and status."""
-    from .content import read
-    from .stats import collect, render
+    from rulings.content.stats import collect, render
+    from rulings.content.tree import read
 
     root = _root_of(_paths(paths))
     content = read(root)
@@ -153,7 +153,7 @@ def stats(paths: tuple[Path, ...], as_json: bool) -> None:
 @click.option("--check", is_flag=True, help="Exit 1 if the committed schemas differ from the generated ones.")
 def schemas(out: Path, check: bool) -> None:
     """Write the JSON Schemas of every content file kind (draft-07, for editors and validators)."""
-    from .schemas import all_schemas, render, schema_filename, write_all
+    from rulings.content.schemas import all_schemas, render, schema_filename, write_all
 
     if check:
         stale = [k for k, s in all_schemas().items()
@@ -178,8 +178,8 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
     added, changed and removed, keeps translations, and never overwrites hand edits (reported as
     conflicts, exit 1).
     """
-    from .importers import IMPORTERS, get
-    from .importers.base import write_import
+    from rulings.importers import IMPORTERS, get
+    from rulings.importers.merge import write_import
 
     if fmt not in IMPORTERS:
         raise CouldNotRun(f"unknown format '{fmt}'; known: {', '.join(sorted(IMPORTERS))}")
@@ -210,9 +210,9 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
 def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool,
           force: bool) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
-    from .site.build import BuildError
-    from .site.build import build as run
-    from .site.bundles import BundleError
+    from rulings.publish.bundles import BundleError
+    from rulings.site.build import BuildError
+    from rulings.site.build import build as run
 
     repo = Path.cwd()
     if not (repo / "mkdocs.yml").exists() or not (repo / "content").is_dir():
@@ -231,9 +231,9 @@ def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bo
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def verify(folder: Path) -> None:
     """Check a copy of the site (a mirror) against its manifest.json: missing, extra, altered files."""
-    from .site.escape import terminal
-    from .site.manifest import MANIFEST
-    from .site.manifest import verify as run
+    from rulings.publish.manifest import MANIFEST
+    from rulings.publish.manifest import verify as run
+    from rulings.site.escape import terminal
 
     if not (folder / MANIFEST).is_file():
         raise CouldNotRun(f"{folder}/{MANIFEST} not found: is this a rulings site?")
@@ -250,18 +250,9 @@ def verify(folder: Path) -> None:
 @click.option("--dev-addr", "address", default="127.0.0.1:8000", show_default=True)
 def serve(locale: str, address: str) -> None:
     """Preview one locale with live reload when content/, locales/ or site_config/ change."""
-    from .site.serve import serve as run
+    from rulings.site.serve import serve as run
 
     run(Path.cwd(), locale, address, log=click.echo)
-
-
-@main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-@click.pass_context
-def bench(ctx: click.Context) -> None:
-    """Benchmark builds of synthetic content (e.g. --sizes 1000,5000,10000,50000 --search); see --help."""
-    from .bench import main as run
-
-    sys.exit(run(ctx.args))
 
 
 @main.group()
@@ -270,7 +261,7 @@ def i18n() -> None:
 
 
 def _project_locales() -> list[str]:
-    from .content import read
+    from rulings.content.tree import read
 
     return read(DEFAULT_CONTENT).project.locales
 
@@ -278,7 +269,7 @@ def _project_locales() -> list[str]:
 @i18n.command("extract")
 def i18n_extract() -> None:
     """Extract the generator's UI strings into locales/messages.pot."""
-    from .i18n_cli import extract
+    from rulings.site.catalogs import extract
 
     click.echo(f"wrote {extract(Path.cwd())}")
 
@@ -286,7 +277,7 @@ def i18n_extract() -> None:
 @i18n.command("update")
 def i18n_update() -> None:
     """Merge locales/messages.pot into each locale's PO file (changed strings become fuzzy)."""
-    from .i18n_cli import update
+    from rulings.site.catalogs import update
 
     for p in update(Path.cwd(), _project_locales()):
         click.echo(f"updated {p}")
@@ -298,9 +289,9 @@ def i18n_update() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> None:
     """Per locale and game: translated, stale, machine-made and missing texts, with progress bars."""
-    from .content import read
-    from .site.i18n import _ as _mark  # noqa: F401 - keeps the status words with the UI strings
-    from .status import render, rows, todo
+    from rulings.content.tree import read
+    from rulings.site.i18n import _ as _mark  # noqa: F401 - keeps the status words with the UI strings
+    from rulings.translation.status import render, rows, todo
 
     content = read(DEFAULT_CONTENT)
     table = rows(content, list(locales) or None)
@@ -323,7 +314,7 @@ def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> Non
               show_default=True)
 def i18n_compile(out: Path) -> None:
     """Check every catalog (placeholders included) and compile it to .mo; exit 1 on any problem."""
-    from .i18n_cli import compile_catalogs
+    from rulings.site.catalogs import compile_catalogs
 
     problems = compile_catalogs(Path.cwd(), _project_locales(), out)
     for p in problems:
@@ -350,8 +341,8 @@ def translate_export(locale: str, game: str | None, out: Path, root: Path) -> No
     language, the glossary terms it uses with their agreed translation, and its page. Outdated
     translations come out fuzzy, with the previous source text from git history.
     """
-    from .po import export_po
-    from .validate import locale_known
+    from rulings.content.validate import locale_known
+    from rulings.translation.po import export_po
 
     if not locale_known(locale.replace("_", "-")):
         raise CouldNotRun(f"unknown locale '{locale}'")
@@ -375,8 +366,8 @@ def translate_import(po_files: tuple[Path, ...], status: str, by: str | None, ro
 
     All files or none: if any message is refused (syntax, charset, another game, unknown field,
     changed source, an official text), nothing is written and every refusal is listed."""
-    from .po import import_po
-    from .site.escape import terminal
+    from rulings.site.escape import terminal
+    from rulings.translation.po import import_po
 
     r = import_po(root, list(po_files), status=status, by=by)
     for p in r.problems:
@@ -402,13 +393,13 @@ def translate_apply(mapping_file: Path, locale: str, status: str, by: str, root:
     Each translation records the hash of the current source text; comments and formatting of the
     content files are kept.
     """
-    from .edit import apply_translations
-    from .load import load
-    from .validate import locale_known
+    from rulings.content.edit import apply_translations
+    from rulings.content.load import load
+    from rulings.content.validate import locale_known
 
     if not locale_known(locale):
         raise CouldNotRun(f"unknown locale '{locale}'")
-    from .diagnostics import ContentError
+    from rulings.content.diagnostics import ContentError
     try:
         mapping = load(mapping_file).data
     except ContentError as e:

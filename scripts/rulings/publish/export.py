@@ -13,10 +13,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..codec import entry_to_data, game_to_data
-from ..model import Entity, Entry
-from ..text import Text, TextState
-from .pages import GameData, SiteModel
+from rulings.content.codec import entry_to_data, game_to_data
+from rulings.model.entries import Entity, Entry
+from rulings.model.text import Text, TextState
+from rulings.site.pages import GameData, SiteModel
 
 API_VERSION = "v1"
 SCHEMA_ID = "https://rulings.invalid/api/v1/"

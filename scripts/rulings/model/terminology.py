@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .model import Term
-from .text import Text
+from rulings.model.entries import Term
+from rulings.model.text import Text
 
 HAN = re.compile(r"[\u3400-\u9fff]")
 WORD = re.compile(r"\w+")

@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..codec import entry_from_data, entry_to_data, game_from_data, game_to_data
-from ..dump import _styled, dumps, modeline, yaml_instance
-from ..load import load
-from ..model import Entry, Game
-from ..text import Text
+from rulings.content.codec import entry_from_data, entry_to_data, game_from_data, game_to_data
+from rulings.content.dump import _styled, dumps, modeline, yaml_instance
+from rulings.content.load import load
+from rulings.model.entries import Entry, Game
+from rulings.model.text import Text
 
 
 @dataclass

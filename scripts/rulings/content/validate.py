@@ -34,14 +34,14 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from . import safety
-from .content import Content, ContentFile, find_schemas_dir, gc_paused, read
-from .diagnostics import Diagnostic, Severity
-from .dump import modeline
-from .load import Loaded, node_position, position
-from .model import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section, Term
-from .terminology import Terminology
-from .text import Text, TextState
+from rulings.content import safety
+from rulings.content.diagnostics import Diagnostic, Severity
+from rulings.content.dump import modeline
+from rulings.content.load import Loaded, node_position, position
+from rulings.content.tree import Content, ContentFile, find_schemas_dir, gc_paused, read
+from rulings.model.entries import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section, Term
+from rulings.model.terminology import Terminology
+from rulings.model.text import Text, TextState
 
 
 @cache
@@ -380,6 +380,6 @@ def validate(root: Path, *, list_missing: bool = False) -> tuple[Content, list[D
 
 def only_under(diags: Iterable[Diagnostic], paths: list[Path]) -> list[Diagnostic]:
     """Keep diagnostics of files at or under the given paths."""
-    from .diagnostics import display_path
+    from rulings.content.diagnostics import display_path
     prefixes = [display_path(p) for p in paths]
     return [d for d in diags if any(d.file == p or d.file.startswith(p.rstrip("/") + "/") for p in prefixes)]

@@ -14,10 +14,10 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .content import Content, read
-from .dump import _styled, yaml_instance
-from .load import load
-from .text import TranslationStatus, text_hash
+from rulings.content.dump import _styled, yaml_instance
+from rulings.content.load import load
+from rulings.content.tree import Content, read
+from rulings.model.text import TranslationStatus, text_hash
 
 
 @dataclass

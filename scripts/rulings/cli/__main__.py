@@ -1,0 +1,5 @@
+"""``python -m rulings.cli``: the same as the ``rulings`` command."""
+
+from rulings.cli.main import main
+
+main()

@@ -47,6 +47,7 @@ from bench import synth
 from rulings.content.diagnostics import Severity
 from rulings.content.tree import read
 from rulings.content.validate import Checker, missing_summary
+from rulings.vcs import git, head_commit
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository this benchmark lives in (``tools/bench/`` is never installed)."""
@@ -579,16 +580,8 @@ def machine() -> dict[str, Any]:
 
 def code_state(repo: Path) -> dict[str, Any]:
     """The commit measured, and the tracked files that differ from it (read-only git)."""
-    def git(*args: str) -> str | None:
-        try:
-            r = subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, timeout=10, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return r.stdout if r.returncode == 0 else None
-
-    head = git("rev-parse", "HEAD")
-    status = git("status", "--porcelain", "--untracked-files=no")
-    return {"commit": head.strip() if head else None,
+    status = git(repo, "status", "--porcelain", "--untracked-files=no")
+    return {"commit": head_commit(repo),
             "modified": [line[3:] for line in status.splitlines()] if status else []}
 
 

@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from rulings.content.schemas import schema_filename
+from rulings.files import atomic_write
 
 MODELINE_PREFIX = "# yaml-language-server: $schema="
 WIDTH = 4096  # effectively never fold: folding rewrites text that translators diff
@@ -84,7 +85,5 @@ def write(path: Path, data: dict[str, Any], schemas_dir: Path) -> bool:
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    atomic_write(path, text)
     return True

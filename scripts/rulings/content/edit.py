@@ -7,7 +7,6 @@ source text it was made from, so a later change to the source marks it stale.
 from __future__ import annotations
 
 import io
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from ruamel.yaml.comments import CommentedMap
 from rulings.content.dump import _styled, yaml_instance
 from rulings.content.load import load
 from rulings.content.tree import Content, read
+from rulings.files import Staged
 from rulings.model.text import TranslationStatus, text_hash
 
 
@@ -101,22 +101,14 @@ class Editor:
     def save(self) -> list[Path]:
         """Write every changed file: all are written to temporary files first, then renamed into place,
         so a failure while writing leaves every content file as it was."""
-        staged = []
-        try:
+        with Staged() as staged:
             for p in sorted(self.dirty):
                 buf = io.StringIO()
                 yaml_instance(preserve_quotes=True).dump(self.docs[p], buf)
-                tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-                tmp.write_text(buf.getvalue(), encoding="utf-8")
-                staged.append((tmp, p))
-        except BaseException:
-            for tmp, _p in staged:
-                tmp.unlink(missing_ok=True)
-            raise
-        for tmp, p in staged:
-            tmp.replace(p)
+                staged.stage(p, buf.getvalue())
+            written = staged.commit()
         self.dirty.clear()
-        return [p for _tmp, p in staged]
+        return written
 
 
 def tally(report: Any, outcome: str) -> None:

@@ -15,6 +15,7 @@ from rulings.content.diagnostics import ContentError, Diagnostic
 from rulings.content.dump import MODELINE_PREFIX, modeline, yaml_instance
 from rulings.content.load import load, load_text
 from rulings.content.tree import FILE_KINDS, find_schemas_dir
+from rulings.files import atomic_write
 
 
 @dataclass
@@ -48,7 +49,5 @@ def format_file(path: Path, root: Path, *, check: bool) -> FmtResult:
         return FmtResult(path, False, e.diagnostic)
     changed = out != loaded.text
     if changed and not check:
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(out, encoding="utf-8")
-        tmp.replace(path)
+        atomic_write(path, out)
     return FmtResult(path, changed)

@@ -22,6 +22,7 @@ from jsonschema.exceptions import ValidationError
 from rulings.content.diagnostics import Diagnostic, Severity
 from rulings.content.load import Loaded, node_position, position
 from rulings.content.schemas import all_schemas
+from rulings.files import atomic_write
 
 TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "integer": "a whole number",
               "boolean": "true or false", "number": "a number", "null": "nothing"}
@@ -52,9 +53,7 @@ def fast_validator(kind: str) -> Callable[[Any], Any]:
             "https": lambda uri: by_id[uri.split("#", 1)[0]], "http": lambda uri: by_id[uri.split("#", 1)[0]]})
         try:  # generating the code takes longer than running it: keep it for the next run
             cached.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(code, encoding="utf-8")
-            tmp.replace(cached)
+            atomic_write(cached, code)
         except OSError:
             pass
     namespace: dict[str, Any] = {}

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from rulings.content.codec import entry_from_data, entry_to_data, game_from_data, game_to_data
 from rulings.content.dump import _styled, dumps, modeline, yaml_instance
 from rulings.content.load import load
+from rulings.files import atomic_write
 from rulings.model.entries import Entry, Game
 from rulings.model.text import Text
 
@@ -180,9 +181,7 @@ def _write(path: Path, text: str, report: Report) -> None:
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    atomic_write(path, text)
     report.written.append(path)
 
 

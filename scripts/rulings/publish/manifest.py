@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulings import __version__
+from rulings.vcs import head_commit
 
 MANIFEST = "manifest.json"
 
@@ -22,22 +22,13 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def commit_of(repo: Path) -> str | None:
-    try:
-        r = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True, timeout=10,
-                           check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return r.stdout.strip() if r.returncode == 0 and r.stdout.strip() else None
-
-
 def write_manifest(site: Path, repo: Path, epoch: int) -> Path:
     files = [{"path": p.relative_to(site).as_posix(), "size": p.stat().st_size, "sha256": _sha256(p)}
              for p in sorted(site.rglob("*")) if p.is_file() and p.relative_to(site).as_posix() != MANIFEST]
     data = {
         "format": 1,
         "generator": f"rulings {__version__}",
-        "commit": commit_of(repo),
+        "commit": head_commit(repo),
         "source_date_epoch": epoch,
         "source_date": dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "files": files,

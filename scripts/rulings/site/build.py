@@ -47,6 +47,7 @@ from rulings.site.i18n import UI, CatalogError, _, autonym
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer, PageCollision, SiteModel, build_model
 from rulings.site.render import HAN
+from rulings.vcs import head_time
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md"),
           ("translation-quality.md", "contribute/translation-quality.md")]
@@ -172,14 +173,8 @@ def source_date_epoch(repo: Path) -> str:
     """SOURCE_DATE_EPOCH from the environment, else the last commit's time, else 0 (never the clock)."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return os.environ["SOURCE_DATE_EPOCH"]
-    try:
-        r = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=repo, capture_output=True, text=True,
-                           timeout=10, check=False)
-        if r.returncode == 0 and r.stdout.strip().isdigit():
-            return r.stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        pass
-    return "0"
+    committed = head_time(repo)
+    return str(committed) if committed is not None else "0"
 
 
 def jieba_user_dict(model: SiteModel) -> str:

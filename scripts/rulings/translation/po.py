@@ -22,7 +22,6 @@ import datetime as dt
 import io
 import os
 import re
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,12 +35,14 @@ from rulings.content.diagnostics import ContentError
 from rulings.content.edit import Editor, tally
 from rulings.content.load import load_text, position
 from rulings.content.tree import Content, read
+from rulings.files import atomic_write
 from rulings.model.entries import Change, Entity, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.model.text import Text, TextState, text_hash
 from rulings.site import paths as P
 from rulings.site.catalogs import plural_forms
 from rulings.site.pages import SiteModel, build_model
 from rulings.site.render import HAN
+from rulings.vcs import git
 
 TITLE_CHARS = 80
 NOT_IN_HISTORY = "previous source text not found in history"
@@ -236,16 +237,6 @@ class Glossary:
 # --- git history --------------------------------------------------------------------------------
 
 
-def _git(cwd: Path, *args: str) -> str | None:
-    try:
-        r = subprocess.run(["git", "-C", str(cwd), *args], capture_output=True, check=False, timeout=120)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if r.returncode != 0:
-        return None
-    return r.stdout.decode("utf-8", errors="replace")
-
-
 class History:
     """Older versions of content files from git, to recover the source a stale translation was made from."""
 
@@ -256,7 +247,7 @@ class History:
 
     def _top(self, d: Path) -> Path | None:
         if d not in self.tops:
-            out = _git(d, "rev-parse", "--show-toplevel")
+            out = git(d, "rev-parse", "--show-toplevel")
             self.tops[d] = Path(out.strip()) if out and out.strip() else None
         return self.tops[d]
 
@@ -264,7 +255,7 @@ class History:
         """(commit, path at that commit relative to the repository) pairs, newest first."""
         if file not in self.logs:
             pairs: list[tuple[str, str]] = []
-            out = _git(file.parent, "log", "--follow", "--format=commit %H", "--name-only", "--", file.name)
+            out = git(file.parent, "log", "--follow", "--format=commit %H", "--name-only", "--", file.name)
             commit = None
             for line in (out or "").splitlines():
                 if line.startswith("commit "):
@@ -279,7 +270,7 @@ class History:
         key = (file, commit)
         if key not in self.data:
             top = self._top(file.parent)
-            text = _git(top, "show", f"{commit}:{path}") if top else None
+            text = git(top, "show", f"{commit}:{path}") if top else None
             data = None
             if text is not None:
                 try:
@@ -323,7 +314,7 @@ def source_date(root: Path, game: str | None = None) -> dt.datetime:
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not epoch.isdigit():
         where = root / game if game and (root / game).is_dir() else root
-        out = _git(where, "log", "-1", "--format=%ct", "--", ".") if where.is_dir() else None
+        out = git(where, "log", "-1", "--format=%ct", "--", ".") if where.is_dir() else None
         epoch = out.strip() if out and out.strip().isdigit() else "0"
     return dt.datetime.fromtimestamp(int(epoch), dt.UTC)
 
@@ -457,9 +448,7 @@ def export_po(root: Path, locale: str, out_dir: Path, game: str | None = None) -
     for gid in games:
         cat = build_catalog(content, gid, locale, model=model, history=history)
         path = out_dir / f"{gid}.{locale}.po"
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(render_po(cat))
-        tmp.replace(path)
+        atomic_write(path, render_po(cat))
         written.append(path)
     return written
 

@@ -17,6 +17,7 @@ from rulings.content.dump import _styled, yaml_instance
 from rulings.content.load import load
 from rulings.content.tree import Content, read
 from rulings.files import Staged
+from rulings.model.entries import field_steps
 from rulings.model.text import TranslationStatus, text_hash
 
 
@@ -28,12 +29,9 @@ class EditReport:
     written: list[Path] = field(default_factory=list)
 
 
-def _steps(dotted: str) -> list[Any]:
-    return [int(p) if p.isdigit() else p for p in dotted.split(".")]
-
 
 def _text_node(node: Any, path: str) -> CommentedMap | None:
-    for step in _steps(path):
+    for step in field_steps(path):
         try:
             node = node[step]
         except (KeyError, IndexError, TypeError):

@@ -39,7 +39,18 @@ from rulings.content.diagnostics import Diagnostic, Severity
 from rulings.content.dump import modeline
 from rulings.content.load import Loaded, node_position, position
 from rulings.content.tree import Content, ContentFile, find_schemas_dir, gc_paused, read
-from rulings.model.entries import ID_KINDS, Change, Entity, Entry, Erratum, Ruling, RulingFlag, Section, Term
+from rulings.model.entries import (
+    ID_KINDS,
+    Change,
+    Entity,
+    Entry,
+    Erratum,
+    Ruling,
+    RulingFlag,
+    Section,
+    Term,
+    field_steps,
+)
 from rulings.model.terminology import Terminology
 from rulings.model.text import Text, TextState
 
@@ -60,9 +71,6 @@ def _real_date(value: str) -> bool:
         return False
     return True
 
-
-def _path_steps(dotted: str) -> list[Any]:
-    return [int(p) if p.isdigit() else p for p in dotted.split(".")]
 
 
 class Checker:
@@ -124,7 +132,7 @@ class Checker:
         if problem := safety.id_problem(gid, game=True):
             self.err(ld, position(g.node, ["id"]), problem, "id-reserved")
         for path, text in g.texts():
-            self.check_text(ld, g.node, _path_steps(path), text)
+            self.check_text(ld, g.node, field_steps(path), text)
         for i, doc in enumerate(g.documents):
             for j, tag in enumerate(doc.languages):
                 self.check_locale(ld, g.node, ["documents", i, "languages", j], tag)
@@ -221,11 +229,11 @@ class Checker:
         self.check_locale(ld, e.node, ["lang"], e.lang)
         glossary = self.terminology.get(e.game)
         for path, text in e.texts():
-            self.check_text(ld, e.node, _path_steps(path), text)
+            self.check_text(ld, e.node, field_steps(path), text)
             if glossary is not None and not isinstance(e, Term):
                 for loc in text.translations:
                     for term, agreed in glossary.check(text, loc):
-                        self.add(ld, position(e.node, [*_path_steps(path), loc, "text"]), Severity.WARNING,
+                        self.add(ld, position(e.node, [*field_steps(path), loc, "text"]), Severity.WARNING,
                                  f"'{loc}' translation of {path} does not use the agreed term '{agreed}' for "
                                  f"'{term}' (see the glossary)", "terminology")
         for k in getattr(e, "aliases", {}):

@@ -266,6 +266,12 @@ class Diagram:
 Block = Paragraph | ListBlock | Table | Example | Diagram
 
 
+def field_steps(path: str) -> list[str | int]:
+    """The steps of a dotted field path as :meth:`Entry.texts` names them (``body.0.items.1`` →
+    ``["body", 0, "items", 1]``), to find the field in loaded YAML or in exported data."""
+    return [int(p) if p.isdigit() else p for p in path.split(".")]
+
+
 def block_texts(blocks: list[Block], path: str) -> list[tuple[str, Text]]:
     out: list[tuple[str, Text]] = []
 

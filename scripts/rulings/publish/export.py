@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulings.content.codec import entry_to_data, game_to_data
-from rulings.model.entries import Entity, Entry
+from rulings.model.entries import Entity, Entry, field_steps
 from rulings.model.text import Text, TextState
 from rulings.site.pages import GameData, SiteModel
 
@@ -42,7 +42,7 @@ def _set(data: Any, path: list[Any], value: Any) -> None:
 def entry_export(e: Entry, locale: str) -> dict[str, Any]:
     data = entry_to_data(e)
     for path, text in e.texts():
-        _set(data, [int(p) if p.isdigit() else p for p in path.split(".")], resolved(text, locale))
+        _set(data, field_steps(path), resolved(text, locale))
     kind = e.type.value if isinstance(e, Entity) else e.KIND
     return {"kind": kind, **data}
 

@@ -36,7 +36,7 @@ from rulings.content.edit import Editor, tally
 from rulings.content.load import load_text, position
 from rulings.content.tree import Content, read
 from rulings.files import atomic_write
-from rulings.model.entries import Change, Entity, Entry, Erratum, Game, Ruling, Section, Term
+from rulings.model.entries import Change, Entity, Entry, Erratum, Game, Ruling, Section, Term, field_steps
 from rulings.model.text import Text, TextState, text_hash
 from rulings.site import paths as P
 from rulings.site.catalogs import plural_forms
@@ -131,14 +131,11 @@ def entry_title(e: Entry | Game) -> str:
     return _one_line(t.source, TITLE_CHARS)
 
 
-def _steps(dotted: str) -> list[Any]:
-    return [int(p) if p.isdigit() else p for p in dotted.split(".")]
-
 
 def _line_of(node: Any, path: str) -> int | None:
     if node is None:
         return None
-    line, _col = position(node, _steps(path), key=True)
+    line, _col = position(node, field_steps(path), key=True)
     return line
 
 
@@ -298,7 +295,7 @@ def _sources_at(data: Any, owner_id: str, field_path: str) -> list[str]:
         node = data if data.get("id") == owner_id else None
     elif isinstance(data.get("entries"), list):
         node = next((e for e in data["entries"] if isinstance(e, dict) and e.get("id") == owner_id), None)
-    for step in _steps(field_path):
+    for step in field_steps(field_path):
         try:
             node = node[step]
         except (KeyError, IndexError, TypeError):

@@ -1,0 +1,93 @@
+"""The display policy: which version of a text a reader of one locale gets, decided in one place.
+
+Pages, the search index, feeds, JSON exports and the ZIMs all ask :func:`shown`, so a reader sees the same
+text for the same field everywhere. The order, and why:
+
+1. the reader's locale is the source language → the source;
+2. a translation into the reader's locale made from the *current* source → that translation;
+3. English (the source, or a current English translation) → English. English is the fallback, never a
+   third language: a Chinese reader of an Italian ruling gets English before Italian;
+4. a *stale* translation into the reader's locale → that translation, marked stale;
+5. a stale English translation → that, marked stale;
+6. the source, whatever its language.
+
+Why a stale translation comes after English: sources change mostly by errata and corrected rulings, so an
+outdated translation can state the opposite of the current rule; a current English text is right. When no
+current text exists in either language, the reader's own language, marked "source changed since this
+translation", is better than a language they may not read. The original is always reachable beside what is
+shown (``original``/``original_lang``), so a reader can check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rulings.model.text import Text, TextState, TranslationStatus
+
+FALLBACK = "en"
+"""The language every reader is offered when their own has no current translation."""
+
+
+class Shown(StrEnum):
+    """Why the reader gets the text they get (what the page marks)."""
+
+    SOURCE = "source"  # the text as written: the reader's locale is its language
+    TRANSLATED = "translated"  # a current translation into the reader's locale
+    FALLBACK = "fallback"  # not translated into the reader's locale: English instead
+    STALE = "stale"  # a translation made from an older source (no current one in reader's locale or English)
+    UNTRANSLATED = "untranslated"  # no usable translation: the source, in its own language
+
+
+@dataclass(frozen=True)
+class Display:
+    """What a reader of ``locale`` gets for one text."""
+
+    text: str
+    lang: str
+    shown: Shown
+    status: TranslationStatus | None  # of the translation shown; None for a source text
+    original: str  # the source text, always reachable beside the shown one
+    original_lang: str
+
+    @property
+    def is_original(self) -> bool:
+        """True when what is shown is the source text itself (no "Original" needed beside it)."""
+        return self.text == self.original and self.lang == self.original_lang
+
+    @property
+    def machine(self) -> bool:
+        return self.status is TranslationStatus.MACHINE
+
+
+def _translation(t: Text, locale: str, shown: Shown) -> Display:
+    tr = t.translations[locale]
+    return Display(tr.text, locale, shown, tr.status, t.source, t.lang)
+
+
+def _source(t: Text, shown: Shown) -> Display:
+    return Display(t.source, t.lang, shown, None, t.source, t.lang)
+
+
+def shown(t: Text, locale: str, fallback: str = FALLBACK) -> Display:
+    """The version of ``t`` a reader of ``locale`` gets (see the module docstring for the order)."""
+    state = t.state(locale)
+    if state is TextState.SOURCE:
+        return _source(t, Shown.SOURCE)
+    if state is TextState.CURRENT:
+        return _translation(t, locale, Shown.TRANSLATED)
+    fb = t.state(fallback)
+    if fb is TextState.SOURCE:
+        return _source(t, Shown.FALLBACK)
+    if fb is TextState.CURRENT:
+        return _translation(t, fallback, Shown.FALLBACK)
+    if state is TextState.STALE:
+        return _translation(t, locale, Shown.STALE)
+    if fb is TextState.STALE:
+        return _translation(t, fallback, Shown.STALE)
+    return _source(t, Shown.UNTRANSLATED)
+
+
+def shown_text(t: Text | None, locale: str) -> str:
+    """Just the text a reader of ``locale`` sees (titles, tooltips, feeds, search): "" for no text."""
+    return "" if t is None else shown(t, locale).text

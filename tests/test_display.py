@@ -1,0 +1,66 @@
+"""The display policy: a reader gets their language, else English, else (marked) stale, else the source."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.model.text import Text, TranslationStatus
+from rulings.translation.display import Shown, shown, shown_text
+
+M = TranslationStatus.MACHINE
+
+
+def italian(**translations: tuple[str, bool]) -> Text:
+    """An Italian source text with translations given as locale=(text, made from the current source)."""
+    t = Text("it", "Sì, puoi.")
+    for loc, (s, current) in translations.items():
+        tr = t.translate(loc, s, M, "ai:test")
+        if not current:
+            tr.source_hash = "0" * 12
+    return t
+
+
+def test_the_source_language_reads_the_source():
+    d = shown(italian(en=("Yes, you can.", True)), "it")
+    assert (d.text, d.lang, d.shown, d.status, d.is_original) == ("Sì, puoi.", "it", Shown.SOURCE, None, True)
+
+
+def test_a_current_translation_is_shown_with_its_status_and_the_original():
+    d = shown(italian(zh=("是的，可以。", True), en=("Yes, you can.", True)), "zh")
+    assert (d.text, d.lang, d.shown, d.status) == ("是的，可以。", "zh", Shown.TRANSLATED, M)
+    assert (d.original, d.original_lang, d.is_original, d.machine) == ("Sì, puoi.", "it", False, True)
+
+
+def test_english_comes_before_the_source_language():
+    d = shown(italian(en=("Yes, you can.", True)), "zh")
+    assert (d.text, d.lang, d.shown) == ("Yes, you can.", "en", Shown.FALLBACK)
+
+
+def test_an_english_source_is_the_fallback_as_written():
+    t = Text("en", "Yes.")
+    d = shown(t, "zh")
+    assert (d.text, d.lang, d.shown, d.status, d.is_original) == ("Yes.", "en", Shown.FALLBACK, None, True)
+
+
+def test_a_current_english_text_wins_over_a_stale_translation():
+    d = shown(italian(zh=("旧的", False), en=("Yes, you can.", True)), "zh")
+    assert (d.text, d.shown) == ("Yes, you can.", Shown.FALLBACK)
+
+
+@pytest.mark.parametrize("english", [None, ("Old English.", False)])
+def test_a_stale_translation_is_shown_marked_when_nothing_current_is_readable(english):
+    t = italian(zh=("旧的", False), **({"en": english} if english else {}))
+    d = shown(t, "zh")
+    assert (d.text, d.lang, d.shown) == ("旧的", "zh", Shown.STALE)
+
+
+def test_a_stale_english_text_is_marked():
+    d = shown(italian(en=("Old English.", False)), "zh")
+    assert (d.text, d.lang, d.shown) == ("Old English.", "en", Shown.STALE)
+
+
+def test_nothing_translated_shows_the_source_in_its_language():
+    d = shown(italian(), "zh")
+    assert (d.text, d.lang, d.shown) == ("Sì, puoi.", "it", Shown.UNTRANSLATED)
+    assert shown_text(None, "zh") == ""
+    assert shown_text(italian(en=("Yes, you can.", True)), "zh") == "Yes, you can."

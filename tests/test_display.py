@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulings.model.text import Text, TranslationStatus
-from rulings.translation.display import Shown, shown, shown_text
+from rulings.translation.display import Shown, name_shown, shown, shown_text
 
 M = TranslationStatus.MACHINE
 
@@ -64,3 +64,31 @@ def test_nothing_translated_shows_the_source_in_its_language():
     assert (d.text, d.lang, d.shown) == ("Sì, puoi.", "it", Shown.UNTRANSLATED)
     assert shown_text(None, "zh") == ""
     assert shown_text(italian(en=("Yes, you can.", True)), "zh") == "Yes, you can."
+
+
+def name(source: str, lang: str, **translations: tuple[str, TranslationStatus]) -> Text:
+    t = Text(lang, source)
+    for loc, (s, status) in translations.items():
+        t.translate(loc, s, status, "ai:test")
+    return t
+
+
+def test_a_printed_name_titles_the_page_and_a_machine_translation_is_only_a_gloss():
+    n = name_shown(name("SOPPORTAZIONE", "it", en=("ENDURANCE", M), zh=("忍耐", M)), "en")
+    assert (n.title.text, n.title.lang) == ("SOPPORTAZIONE", "it")
+    assert (n.gloss.text, n.gloss.lang, n.gloss.machine) == ("ENDURANCE", "en", True)
+    z = name_shown(name("SOPPORTAZIONE", "it", en=("ENDURANCE", M), zh=("忍耐", M)), "zh")
+    assert (z.title.text, z.gloss.text) == ("SOPPORTAZIONE", "忍耐")
+
+
+def test_a_gloss_is_only_offered_in_the_readers_language():
+    n = name_shown(name("SOPPORTAZIONE", "it", en=("ENDURANCE", M)), "zh")
+    assert (n.title.text, n.gloss) == ("SOPPORTAZIONE", None)
+
+
+def test_an_official_name_is_the_title_in_its_language_and_in_the_english_fallback():
+    cao = name("曹操", "zh", en=("CAO Cao", TranslationStatus.OFFICIAL), it=("CAO Cao", M))
+    assert (name_shown(cao, "en").title.text, name_shown(cao, "en").gloss) == ("CAO Cao", None)
+    assert (name_shown(cao, "zh").title.text, name_shown(cao, "zh").gloss) == ("曹操", None)
+    it = name_shown(cao, "it")
+    assert (it.title.text, it.title.lang, it.gloss) == ("CAO Cao", "en", None)

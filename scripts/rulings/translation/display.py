@@ -16,6 +16,11 @@ outdated translation can state the opposite of the current rule; a current Engli
 current text exists in either language, the reader's own language, marked "source changed since this
 translation", is better than a language they may not read. The original is always reachable beside what is
 shown (``original``/``original_lang``), so a reader can check.
+
+Names are different (:func:`name_shown`): a printed card or hero name is a proper noun, kept as printed in
+every locale. The title is the name printed in the reader's language (the source, or an ``official``
+translation: a parallel name printed in the document or an established edition), else the name printed in
+English, else the source; any other translation the policy above picks is offered beside it as a *gloss*.
 """
 
 from __future__ import annotations
@@ -91,3 +96,32 @@ def shown(t: Text, locale: str, fallback: str = FALLBACK) -> Display:
 def shown_text(t: Text | None, locale: str) -> str:
     """Just the text a reader of ``locale`` sees (titles, tooltips, feeds, search): "" for no text."""
     return "" if t is None else shown(t, locale).text
+
+
+@dataclass(frozen=True)
+class NameDisplay:
+    """A name as a reader of one locale gets it: the printed name, and a gloss in their language if any."""
+
+    title: Display
+    gloss: Display | None
+
+
+def _printed(t: Text, locale: str) -> Display | None:
+    if locale == t.lang:
+        return _source(t, Shown.SOURCE)
+    tr = t.translations.get(locale)
+    if tr is not None and tr.status is TranslationStatus.OFFICIAL and t.state(locale) is TextState.CURRENT:
+        return _translation(t, locale, Shown.TRANSLATED)
+    return None
+
+
+def name_shown(t: Text, locale: str, fallback: str = FALLBACK) -> NameDisplay:
+    """The printed name to title a page with, and a gloss (see the module docstring)."""
+    title = _printed(t, locale)
+    if title is None:
+        printed = _printed(t, fallback)
+        title = Display(printed.text, printed.lang, Shown.FALLBACK, printed.status, t.source, t.lang) \
+            if printed is not None else _source(t, Shown.SOURCE if locale == t.lang else Shown.UNTRANSLATED)
+    gloss = shown(t, locale, fallback)
+    same = gloss.text.casefold() == title.text.casefold() or gloss.status is TranslationStatus.OFFICIAL
+    return NameDisplay(title, None if same or gloss.lang != locale else gloss)

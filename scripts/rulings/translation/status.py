@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rulings.content.tree import Content
 from rulings.model.entries import Entity, Entry, Ruling, Term
 from rulings.model.text import TextState
+from rulings.translation.display import kept_as_printed
 
 BAR_PARTS = ("reviewed", "draft", "machine", "stale", "missing")
 
@@ -31,8 +32,9 @@ class Row:
 
     @property
     def done(self) -> int:
-        """Texts a reader of the locale gets in their language and up to date (source or current)."""
-        return self.counts["source"] + self.counts["current"]
+        """Texts a reader of the locale gets as they should: in their language and up to date (source or
+        current), or a name kept as printed by policy (see :func:`rulings.translation.display.name_shown`)."""
+        return self.counts["source"] + self.counts["current"] + self.counts["kept"]
 
     @property
     def percent(self) -> float:
@@ -40,9 +42,9 @@ class Row:
 
     def parts(self) -> dict[str, int]:
         """Bar segments: up-to-date work by how much it can be trusted, then stale, then missing.
-        Source texts and official/reviewed translations count as reviewed."""
+        Source texts, names kept as printed and official/reviewed translations count as reviewed."""
         c = self.counts
-        return {"reviewed": c["source"] + c["current_reviewed"] + c["current_official"],
+        return {"reviewed": c["source"] + c["kept"] + c["current_reviewed"] + c["current_official"],
                 "draft": c["current_draft"], "machine": c["current_machine"], "stale": c["stale"],
                 "missing": c["missing"]}
 
@@ -51,13 +53,17 @@ def rows(content: Content, locales: list[str] | None = None) -> list[Row]:
     locales = locales or content.project.locales
     table = {(g, loc): Row(g, loc) for loc in locales for g in sorted(content.games)}
     for e in content.entries:
-        for _path, t in e.texts():
+        for path, t in e.texts():
+            name = kept_as_printed(e, path)
             for loc in locales:
                 row = table.get((e.game, loc))
                 if row is None:
                     continue
                 state = t.state(loc)
                 row.counts["texts"] += 1
+                if name and state is TextState.MISSING:
+                    row.counts["kept"] += 1
+                    continue
                 row.counts[state.value] += 1
                 if state in (TextState.CURRENT, TextState.STALE):
                     status = t.translations[loc].status.value
@@ -81,7 +87,7 @@ def todo(content: Content, locale: str, limit: int = 40) -> list[Todo]:
     refs: Counter[str] = Counter(t for e in content.entries for _f, t in e.references())
     out = []
     for e in content.entries:
-        missing = [p for p, t in e.texts() if t.state(locale) is TextState.MISSING]
+        missing = [p for p, t in e.texts() if t.state(locale) is TextState.MISSING and not kept_as_printed(e, p)]
         stale = [p for p, t in e.texts() if t.state(locale) is TextState.STALE]
         if not missing and not stale:
             continue
@@ -109,6 +115,6 @@ def render(rows_: list[Row]) -> str:
         c = r.counts
         lines.append(f"{r.locale:<6} {r.game:<{width}}  {bar(r)} {r.percent:5.1f}%  "
                      f"translated {c['current']:>5}  stale {c['stale']:>4}  machine {c['machine']:>5}  "
-                     f"missing {c['missing']:>5}  (of {r.texts})")
+                     f"missing {c['missing']:>5}  names kept {c['kept']:>4}  (of {r.texts})")
     return "\n".join(lines)
 

@@ -1,0 +1,93 @@
+"""Signed manifests: ``manifest.json.sig``, an OpenSSH signature only the project's key can make.
+
+A manifest alone proves nothing against a hostile mirror (whoever changes a file can re-hash it), so releases
+sign it with ``ssh-keygen -Y sign`` under a namespace of our own, the way git signs commits with SSH keys:
+no new dependency, keys every maintainer already has, and readers verify with the stock ``ssh-keygen`` and
+the project's ``allowed_signers`` file (committed at the repository root).
+
+The private key is never in the repository: it comes from ``--key PATH`` or ``RULINGS_SIGNING_KEY`` (a path).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+NAMESPACE = "rulings-manifest@rulings"
+"""The ssh-keygen signature namespace: a signature made for anything else (a git commit, a file) never
+verifies as a manifest signature."""
+
+SIGNATURE_SUFFIX = ".sig"
+KEY_ENV = "RULINGS_SIGNING_KEY"
+
+
+class SigningError(Exception):
+    """Signing or checking a signature could not be done (message says why and what to do)."""
+
+
+@dataclass(frozen=True)
+class Signature:
+    ok: bool
+    signer: str | None  # the principal of allowed_signers whose key made the signature
+    reason: str  # why not, for the reader ("" when ok)
+
+
+def _ssh_keygen() -> str:
+    exe = shutil.which("ssh-keygen")
+    if exe is None:
+        raise SigningError("ssh-keygen not found: install OpenSSH (Debian: apt install openssh-client)")
+    return exe
+
+
+def signature_path(manifest: Path) -> Path:
+    return manifest.with_name(manifest.name + SIGNATURE_SUFFIX)
+
+
+def signing_key(explicit: Path | None) -> Path | None:
+    """The private key to sign with: ``explicit``, else the path in $RULINGS_SIGNING_KEY, else None."""
+    if explicit is not None:
+        return explicit
+    env = os.environ.get(KEY_ENV, "").strip()
+    return Path(env) if env else None
+
+
+def sign(manifest: Path, key: Path) -> Path:
+    """Sign ``manifest`` with the OpenSSH private ``key``; returns the signature file beside it."""
+    if not key.is_file():
+        raise SigningError(f"{key}: signing key not found (give --key PATH or set {KEY_ENV})")
+    sig = signature_path(manifest)
+    sig.unlink(missing_ok=True)  # ssh-keygen refuses to overwrite, and a stale signature must not survive
+    r = subprocess.run([_ssh_keygen(), "-Y", "sign", "-q", "-f", str(key), "-n", NAMESPACE, str(manifest)],
+                       capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL, timeout=60)
+    if r.returncode != 0 or not sig.is_file():
+        raise SigningError(f"{key}: ssh-keygen could not sign: {r.stderr.strip() or 'no signature written'}")
+    return sig
+
+
+def check(data: bytes, sig: bytes, allowed_signers: Path) -> Signature:
+    """Check ``sig`` over ``data`` against the keys in ``allowed_signers``; never raises for a bad signature.
+
+    Data and signature are passed as bytes (read by the caller with the mirror's own safety rules), so
+    ssh-keygen never opens a path inside the mirror."""
+    if not allowed_signers.is_file():
+        raise SigningError(f"{allowed_signers}: allowed signers file not found")
+    exe = _ssh_keygen()
+    with tempfile.TemporaryDirectory(prefix="rulings-verify-") as tmp:
+        sig_file = Path(tmp) / "manifest.sig"
+        sig_file.write_bytes(sig)
+        found = subprocess.run([exe, "-Y", "find-principals", "-s", str(sig_file), "-f", str(allowed_signers)],
+                               capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL, timeout=60)
+        principals = [p for p in found.stdout.splitlines() if p.strip()]
+        if found.returncode != 0 or not principals:
+            return Signature(False, None, "signed by a key that is not in the allowed signers file"
+                             if b"BEGIN SSH SIGNATURE" in sig else "the signature file is not an SSH signature")
+        for principal in principals:
+            r = subprocess.run([exe, "-Y", "verify", "-f", str(allowed_signers), "-I", principal, "-n", NAMESPACE,
+                                "-s", str(sig_file)], input=data, capture_output=True, check=False, timeout=60)
+            if r.returncode == 0:
+                return Signature(True, principal, "")
+    return Signature(False, None, "the signature does not match the manifest (manifest changed after signing)")

@@ -1,0 +1,118 @@
+"""Signed manifests and ``verify`` against a hostile mirror: every tampering is caught with a named reason."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from rulings.publish.manifest import MANIFEST, verify, write_manifest
+from rulings.publish.signing import NAMESPACE, sign, signature_path
+
+pytestmark = pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="needs ssh-keygen (openssh-client)")
+
+
+def keypair(folder: Path, name: str) -> tuple[Path, str]:
+    key = folder / name
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(key)], check=True)
+    return key, (folder / f"{name}.pub").read_text().strip()
+
+
+@pytest.fixture
+def mirror(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A small signed site, its allowed_signers file, and a key that is not in it."""
+    site = tmp_path / "site"
+    (site / "en" / "card").mkdir(parents=True)
+    (site / "index.html").write_text("<html>home</html>", encoding="utf-8")
+    (site / "en" / "card" / "sword.html").write_text("<p>Sword: yes.</p>", encoding="utf-8")
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    project_key, project_pub = keypair(keys, "project")
+    stranger_key, _ = keypair(keys, "stranger")
+    allowed = tmp_path / "allowed_signers"
+    allowed.write_text(f'maintainers@rulings namespaces="{NAMESPACE}" {project_pub}\n', encoding="utf-8")
+    sign(write_manifest(site, tmp_path, 0), project_key)
+    return site, allowed, stranger_key
+
+
+def rehash(site: Path) -> None:
+    """What an attacker does after changing a file: write a manifest that matches again."""
+    write_manifest(site, site, 0)
+
+
+def test_an_untouched_signed_copy_verifies_and_names_its_signer(mirror):
+    site, allowed, _ = mirror
+    v = verify(site, allowed)
+    assert v.ok and v.signer == "maintainers@rulings" and v.checked == 2
+
+
+def test_a_changed_page_with_a_rehashed_manifest_fails_the_signature(mirror):
+    site, allowed, _ = mirror
+    (site / "en" / "card" / "sword.html").write_text("<p>Sword: no.</p>", encoding="utf-8")
+    rehash(site)
+    assert verify(site).ok, "without the signature the attacker's manifest looks fine: that is the point"
+    v = verify(site, allowed)
+    assert not v.ok and v.problems == ["signature: the signature does not match the manifest (manifest changed "
+                                       "after signing)"] and v.checked == 0
+
+
+def test_a_manifest_resigned_with_an_unknown_key_is_refused(mirror):
+    site, allowed, stranger = mirror
+    (site / "index.html").write_text("<script>evil()</script>", encoding="utf-8")
+    sign(write_manifest(site, site, 0), stranger)
+    v = verify(site, allowed)
+    assert not v.ok and v.problems == ["signature: signed by a key that is not in the allowed signers file"]
+
+
+def test_an_unsigned_copy_is_refused_when_a_signature_is_required(mirror):
+    site, allowed, _ = mirror
+    signature_path(site / MANIFEST).unlink()
+    v = verify(site, allowed)
+    assert not v.ok and v.problems[0].startswith("signature: manifest.json.sig is missing")
+
+
+def test_a_changed_page_is_named_without_a_signature_check(mirror):
+    site, _, _ = mirror
+    (site / "index.html").write_text("<html>changed</html>", encoding="utf-8")
+    (site / "extra.html").write_text("new", encoding="utf-8")
+    v = verify(site)
+    assert (v.altered, v.extra, v.missing) == (["index.html"], ["extra.html"], [])
+
+
+@pytest.mark.parametrize("bad", ["../outside.txt", "/etc/passwd", "en/../../outside.txt", "en//x", "C:\\\\x"])
+def test_a_manifest_listing_a_path_outside_the_folder_is_refused_without_reading_it(mirror, bad):
+    site, _, _ = mirror
+    secret = site.parent / "outside.txt"
+    secret.write_text("secret", encoding="utf-8")
+    data = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
+    data["files"].append({"path": bad, "size": 6, "sha256": "0" * 64})
+    (site / MANIFEST).write_text(json.dumps(data), encoding="utf-8")
+    v = verify(site)
+    assert not v.ok and len(v.problems) == 1 and v.problems[0].startswith(f"unsafe path in manifest: {bad!r}")
+    assert v.checked == 0
+
+
+def test_a_symlink_in_the_mirror_is_reported_and_never_followed(mirror, tmp_path):
+    site, _, _ = mirror
+    target = tmp_path / "secret.txt"
+    target.write_text("secret", encoding="utf-8")
+    (site / "en" / "card" / "sword.html").unlink()
+    (site / "en" / "card" / "sword.html").symlink_to(target)
+    (site / "linked-folder").symlink_to(tmp_path / "keys", target_is_directory=True)
+    v = verify(site)
+    assert not v.ok
+    assert "symlink: en/card/sword.html (a mirror holds plain files only)" in v.problems
+    assert "symlink: linked-folder (a mirror holds plain files only)" in v.problems
+    assert v.missing == ["en/card/sword.html"] and v.extra == []
+
+
+def test_a_symlinked_manifest_is_not_read(mirror, tmp_path):
+    site, _, _ = mirror
+    real = tmp_path / "elsewhere.json"
+    shutil.move(site / MANIFEST, real)
+    (site / MANIFEST).symlink_to(real)
+    v = verify(site)
+    assert v.problems == ["manifest: manifest.json is missing or not a plain file"]

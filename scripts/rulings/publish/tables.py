@@ -1,0 +1,122 @@
+"""Tabular exports for tools: one SQLite database of everything and one CSV of rulings per locale.
+
+Both hold every text as a reader of each locale gets it (the display policy, :mod:`rulings.translation.display`),
+with how it was made and the original beside it, so a bot answers in the user's language and can say when a
+text is machine-translated. Written with the standard library only (``sqlite3``, ``csv``), rows in id order, so
+two builds of the same content give the same bytes.
+
+The database answers "all rulings about card X in locale L" with one query (documented in the README)::
+
+    SELECT r.* FROM rulings AS r JOIN refs ON refs.entry_id = r.id AND refs.field = 'about'
+    WHERE refs.target_id = :card AND r.locale = :locale ORDER BY r.id;
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+
+from rulings.files import atomic_write
+from rulings.model.entries import Entry, Game, Ruling
+from rulings.model.text import Text
+from rulings.translation.display import shown
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE locales (locale TEXT PRIMARY KEY);
+CREATE TABLE games (id TEXT PRIMARY KEY, lang TEXT NOT NULL, publisher TEXT, maintainer TEXT);
+CREATE TABLE entries (
+  id TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), kind TEXT NOT NULL, type TEXT,
+  lang TEXT NOT NULL, status TEXT, document TEXT, line_first INTEGER, line_last INTEGER);
+CREATE TABLE texts (
+  owner TEXT NOT NULL, field TEXT NOT NULL, locale TEXT NOT NULL REFERENCES locales(locale),
+  text TEXT NOT NULL, lang TEXT NOT NULL, shown TEXT NOT NULL, status TEXT,
+  original TEXT NOT NULL, original_lang TEXT NOT NULL, PRIMARY KEY (owner, field, locale));
+CREATE TABLE refs (entry_id TEXT NOT NULL REFERENCES entries(id), field TEXT NOT NULL, target_id TEXT NOT NULL);
+CREATE INDEX refs_by_target ON refs (target_id, field);
+CREATE INDEX entries_by_game ON entries (game, kind);
+CREATE VIEW rulings AS
+SELECT e.id AS id, e.game AS game, l.locale AS locale, e.status AS status,
+  (SELECT text FROM texts WHERE owner = e.id AND field = 'question' AND locale = l.locale) AS question,
+  (SELECT text FROM texts WHERE owner = e.id AND field = 'answer' AND locale = l.locale) AS answer,
+  (SELECT text FROM texts WHERE owner = e.id AND field = 'statement' AND locale = l.locale) AS statement,
+  e.document AS document, e.line_first AS line_first, e.line_last AS line_last
+FROM entries AS e CROSS JOIN locales AS l WHERE e.kind = 'ruling';
+"""
+"""Tables: ``texts`` holds every human-language field of every entry and game (``owner`` is the entry or
+game id, ``field`` the dotted path, e.g. ``question`` or ``body.0.items.1``) once per locale; ``shown`` is
+source / translated / fallback / stale / untranslated, ``status`` machine / draft / reviewed / official."""
+
+CSV_COLUMNS = ("id", "game", "status", "about", "question", "answer", "statement", "shown", "translation",
+               "document", "lines")
+
+
+def _type(e: Entry) -> str | None:
+    """The entity type (card, hero…) or erratum type (wording, misprint…), if the kind has one."""
+    kind = getattr(e, "type", None)
+    return kind.value if kind is not None else None
+
+
+def _text_rows(owner: str, texts: Iterable[tuple[str, Text]], locales: list[str]) -> Iterable[tuple]:
+    for path, t in texts:
+        for loc in locales:
+            d = shown(t, loc)
+            yield (owner, path, loc, d.text, d.lang, d.shown.value, d.status.value if d.status else None,
+                   d.original, d.original_lang)
+
+
+def write_sqlite(path: Path, games: list[Game], entries: list[Entry], locales: list[str],
+                 meta: dict[str, str]) -> Path:
+    """Write the database to ``path`` (replaced atomically)."""
+    tmp = path.with_name(f".{path.name}.building")
+    tmp.unlink(missing_ok=True)
+    db = sqlite3.connect(tmp)
+    try:
+        db.executescript(SCHEMA)
+        db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+        db.executemany("INSERT INTO locales VALUES (?)", [(loc,) for loc in locales])
+        for g in sorted(games, key=lambda g: g.id):
+            db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (g.id, g.lang, g.publisher, g.maintainer))
+            db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _text_rows(g.id, g.texts(), locales))
+        for e in sorted(entries, key=lambda e: e.id):
+            prov = e.provenance
+            db.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (
+                e.id, e.game, e.KIND, _type(e), e.lang,
+                e.status.value if isinstance(e, Ruling) else None,
+                prov.document if prov else None, prov.lines[0] if prov else None, prov.lines[1] if prov else None))
+            db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _text_rows(e.id, e.texts(), locales))
+            db.executemany("INSERT INTO refs VALUES (?, ?, ?)", [(e.id, f, t) for f, t in e.references()])
+        db.commit()
+        db.execute("VACUUM")
+    finally:
+        db.close()
+    tmp.replace(path)
+    return path
+
+
+def rulings_csv(entries: list[Entry], locale: str) -> str:
+    """Every ruling as a reader of ``locale`` gets it, one row each (RFC 4180, UTF-8, ``\\r\\n`` rows)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(CSV_COLUMNS)
+    for r in sorted((e for e in entries if isinstance(e, Ruling)), key=lambda e: e.id):
+        main = r.question or r.statement
+        d = shown(main, locale) if main else None
+
+        def text(t: Text | None) -> str:
+            return shown(t, locale).text if t else ""
+
+        prov = r.provenance
+        w.writerow([r.id, r.game, r.status.value, " ".join(r.about), text(r.question), text(r.answer),
+                    text(r.statement), d.shown.value if d else "", d.status.value if d and d.status else "",
+                    prov.document if prov else "", f"{prov.lines[0]}-{prov.lines[1]}" if prov else ""])
+    return buf.getvalue()
+
+
+def write_rulings_csv(path: Path, entries: list[Entry], locale: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, rulings_csv(entries, locale))
+    return path

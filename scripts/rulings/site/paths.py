@@ -7,8 +7,9 @@ relative, never absolute.
 
 from __future__ import annotations
 
-import posixpath
 from functools import lru_cache
+
+from mkdocs.utils import get_relative_url
 
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 
@@ -87,15 +88,16 @@ def href(from_page: str, to: str, directory_urls: bool, fragment: str | None = N
 
 @lru_cache(maxsize=65536)
 def _relative(from_page: str, to: str, directory_urls: bool) -> str:
+    """mkdocs' own ``get_relative_url`` on the two URLs, so our links are computed exactly as mkdocs
+    computes its own (a hand-written version once resolved top-level pages against the build folder)."""
     src = url_of(from_page, directory_urls)
-    src_dir = src if src.endswith("/") or src == "" else posixpath.dirname(src) + "/"
     if to.endswith(".md"):
         dst = url_of(to, directory_urls)
         if not directory_urls and (dst == "" or dst.endswith("/")):
             dst += "index.html"
     else:
         dst = to
-    rel = posixpath.relpath(dst or ".", src_dir or ".")
+    rel = get_relative_url(dst or ".", src or ".")
     if (dst == "" or dst.endswith("/")) and not rel.endswith("/"):
         rel += "/"
     return rel

@@ -73,3 +73,13 @@ def test_compile_fails_on_a_broken_placeholder(tmp_path):
     po.write_text(broken, encoding="utf-8")
     problems = compile_catalogs(repo, LOCALES, tmp_path / "mo")
     assert len(problems) == 1 and "{language}" in problems[0]
+
+
+def test_extract_leaves_an_unchanged_template_byte_for_byte(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "locales").mkdir(parents=True)
+    shutil.copy(REPO / "babel.cfg", repo / "babel.cfg")
+    (repo / "scripts").symlink_to(REPO / "scripts")
+    committed = (REPO / "locales" / "messages.pot").read_bytes()
+    (repo / "locales" / "messages.pot").write_bytes(committed)
+    assert extract(repo).read_bytes() == committed, "no message changed: the tree must stay clean"

@@ -32,7 +32,14 @@ SHIM_VERSION = "1.0.4"
 SHIM_INTEGRITY = "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q=="
 SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
 
-ISO639_3 = {"en": "eng", "it": "ita", "zh": "zho", "fr": "fra", "de": "deu", "es": "spa", "ja": "jpn"}
+ISO639_3 = {"ar": "ara", "ca": "cat", "cs": "ces", "da": "dan", "de": "deu", "el": "ell", "en": "eng", "es": "spa",
+            "fi": "fin", "fr": "fra", "he": "heb", "hu": "hun", "id": "ind", "it": "ita", "ja": "jpn", "ko": "kor",
+            "nb": "nob", "nl": "nld", "pl": "pol", "pt": "por", "ro": "ron", "ru": "rus", "sv": "swe", "th": "tha",
+            "tr": "tur", "uk": "ukr", "vi": "vie", "zh": "zho"}
+"""Kiwix wants ISO 639-3 language codes; babel has only the two-letter ones. Unknown: ``und`` (undetermined)."""
+
+ZIM_TAGS = "card games;rules;rulings;errata;glossary;_ftindex:yes;_pictures:no;_videos:no;_details:yes"
+"""Kiwix tags: topics, then its reserved ``_key:value`` tags (full-text index inside, no pictures or videos)."""
 
 
 class BundleError(Exception):
@@ -133,13 +140,34 @@ def _quiet_stdout():
         os.close(saved)
 
 
-def write_zim(folder: Path, target: Path, locale: str, title: str, description: str, date: str) -> int:
+@dataclass(frozen=True)
+class ZimMeta:
+    """What Kiwix's library shows of an archive; lengths as its conventions (and ``zimcheck -M``) require."""
+
+    locale: str
+    title: str  # at most 30 graphemes
+    description: str  # at most 80
+    long_description: str  # at most 4,000, longer than the description
+    date: str  # YYYY-MM-DD
+
+    def items(self) -> list[tuple[str, str]]:
+        lang3 = ISO639_3.get(self.locale.split("-")[0].lower(), "und")
+        short = one_line(self.description, 80)
+        long = one_line(self.long_description, 4000)
+        return [("Name", f"rulings_{self.locale.lower()}_all"), ("Title", one_line(self.title, 30)),
+                ("Language", lang3), ("Description", short),
+                ("LongDescription", long if len(long) > len(short) else short),
+                ("Creator", "rulings contributors"), ("Publisher", "rulings"), ("Date", self.date),
+                ("Tags", ZIM_TAGS), ("Source", "https://rulings.invalid/"), ("Scraper", "rulings")]
+
+
+def write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
     """A Kiwix archive of one locale's offline pages, with metadata, illustration and full-text index."""
     with _quiet_stdout():
-        return _write_zim(folder, target, locale, title, description, date)
+        return _write_zim(folder, target, meta)
 
 
-def _write_zim(folder: Path, target: Path, locale: str, title: str, description: str, date: str) -> int:
+def _write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
     from libzim.writer import Creator, FileProvider, Hint, Item
 
     class Page(Item):
@@ -165,14 +193,12 @@ def _write_zim(folder: Path, target: Path, locale: str, title: str, description:
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists():
         target.unlink()
-    lang3 = ISO639_3.get(locale.split("-")[0], "eng")
+    metadata = meta.items()
+    lang3 = dict(metadata)["Language"]
     with Creator(str(target)).config_indexing(True, lang3).config_nbworkers(1).config_verbose(False) as c:
         c.set_mainpath("index.html")
         c.add_illustration(48, _png(48))
-        for key, value in (("Name", f"rulings_{locale}"), ("Title", one_line(title, 30)), ("Language", lang3),
-                           ("Description", one_line(description, 80)), ("LongDescription", one_line(description)),
-                           ("Creator", "rulings contributors"), ("Publisher", "rulings"), ("Date", date),
-                           ("Tags", "card games;rules;rulings;errata;glossary")):
+        for key, value in metadata:
             c.add_metadata(key, value)
         for p in sorted(folder.rglob("*")):
             if not p.is_file():

@@ -32,6 +32,7 @@ from rulings.content.validate import validate
 from rulings.publish.bundles import (
     SHIM_PATH,
     Download,
+    ZimMeta,
     fetch_shim,
     human_size,
     write_zim,
@@ -46,7 +47,7 @@ from rulings.site.escape import nav_label
 from rulings.site.i18n import UI, CatalogError, _, autonym
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer, PageCollision, SiteModel, build_model
-from rulings.site.render import HAN
+from rulings.site.render import HAN, plain
 from rulings.vcs import head_time
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md"),
@@ -55,6 +56,9 @@ GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contri
 CONTRIBUTE = _("Contribute")
 GUIDE_NOTE = _("This guide is written in English.")
 ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
+ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, change logs and rules of these card "
+                         "games: {games}. Every text is shown in your language where a translation exists, with "
+                         "the original beside it; machine translations are marked. Works offline.")
 
 
 class BuildError(Exception):
@@ -436,7 +440,9 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
         ui = UI.load(repo / "locales", loc)
         name = f"rulings-{loc}.zim"
         target = staging / "downloads" / name
-        write_zim(root / f"offline-{loc}" / loc, target, loc, "Rulings", ui.t(ZIM_DESCRIPTION), date)
+        games = ", ".join(plain(gd.game.name, loc) for gd in model.games.values())
+        write_zim(root / f"offline-{loc}" / loc, target, ZimMeta(
+            loc, "Rulings", ui.t(ZIM_DESCRIPTION), ui.t(ZIM_LONG_DESCRIPTION, games=games), date))
         zim_bytes_stable(target, f"rulings-{loc}-{epoch}".encode() + hashlib.sha256(
             write_zip_digest(root / f"offline-{loc}" / loc)).digest())
         size = target.stat().st_size

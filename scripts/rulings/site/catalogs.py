@@ -28,12 +28,25 @@ def _run(args: list[str]) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
+def _without_date(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith('"POT-Creation-Date:'))
+
+
 def extract(repo: Path) -> Path:
+    """Write the template; when no message changed, the file is left byte for byte as it was (pybabel
+    stamps the current time into every new template, which would dirty the tree on every run)."""
     pot = repo / "locales" / POT
+    before = pot.read_text(encoding="utf-8") if pot.exists() else None
+    _extract(repo, pot)
+    if before is not None and _without_date(pot.read_text(encoding="utf-8")) == _without_date(before):
+        pot.write_text(before, encoding="utf-8")
+    return pot
+
+
+def _extract(repo: Path, pot: Path) -> None:
     _run(["extract", "-F", str(repo / "babel.cfg"), *KEYWORDS, "--no-location", "--sort-output",
           "--project=rulings", "--copyright-holder=rulings contributors", "--no-wrap",
           "-o", str(pot), *(str(repo / "scripts" / "rulings" / d) for d in UI_PACKAGES)])
-    return pot
 
 
 PLURAL_FORMS = {

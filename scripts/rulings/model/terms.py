@@ -8,21 +8,25 @@ The rules (each is tested in ``tests/test_terms.py``):
   its translation) and its aliases listed under that language; a text is searched for the forms of its
   own language only. So an English word quoted in an Italian translation is not the Italian term, and
   ``Round`` is found in Italian because the Italian translation is ``Round`` too. Entity names (cards,
-  heroes, abilities; not topics) are proper names: every form in every language, with its case.
+  heroes, abilities; not topics) are proper names: every form in every language, with its case. A
+  name is matched as written (``Die/Dies`` is the words die dies): alternatives are aliases.
 - **Latin script** (any script but Han): a form matches whole words in sequence, whatever separates
   them that is not a letter or digit (``face-up`` is ``face up``, ``“Dodge”`` is ``Dodge``). Term words
   are compared by their Snowball stem in the text's language after case folding, which forgives
   inflection (``adiacenti`` uses ``Adiacente``, ``attacking`` uses ``Attack``) without matching a
-  longer word (``Player`` is not ``Play``, ``attach`` is not ``attack``). Languages Snowball has no
-  stemmer for compare case-folded words.
+  longer word (``Player`` is not ``Play``, ``attach`` is not ``attack``), and a text word may differ
+  in length from the term's word by at most ``SLACK`` letters. Languages Snowball has no stemmer for
+  compare case-folded words.
 - **Han**: Chinese has no spaces, so a form with a Han character matches as a substring, trimmed of
   punctuation at both ends; a Latin letter at the form's edge must not continue a Latin word.
 - **Too short to find**: Latin forms of fewer than three letters and digits, Han forms of one
   character (局 is part of 结局, 空 of 空间). A term with no findable form in a language is not
   looked for there, nor checked.
 - **Overlaps**: scanning from the left, the longest match at each place wins, names before terms on a
-  tie; matches never overlap (``Negative modifier`` hides the ``Modify`` inside it, the ability
-  ``Move and Attack`` the term ``Attack``).
+  tie; matches never overlap (``Negative modifier`` hides the ``Modify`` inside it, a card named
+  ``Attack Dog`` the term ``Attack``).
+- **The check** (:meth:`Glossary.unused`): a term the source uses by its name, not by an alias, should
+  be used in a translation by its agreed translation or one of that language's aliases.
 """
 
 from __future__ import annotations
@@ -51,6 +55,9 @@ EDGES = re.compile(r"^\W+|\W+$")
 
 MIN_LATIN = 3
 MIN_HAN = 2
+SLACK = 3
+"""A text word matching a term word by stem is at most this many letters longer or shorter: Snowball
+also strips derivational endings (effettivamente and effetto share the stem effett)."""
 
 K = TypeVar("K")
 Fold = Callable[[str], str]
@@ -110,7 +117,7 @@ class Index(Generic[K]):
 
     def __init__(self, fold: Fold = same):
         self.fold = fold
-        self.words: dict[tuple[str, ...], list[tuple[K, bool]]] = {}
+        self.words: dict[tuple[str, ...], list[tuple[K, bool, tuple[int, ...]]]] = {}
         self.starts: dict[str, list[int]] = {}  # first word → the word counts of forms starting with it
         self.han: dict[str, list[tuple[K, bool]]] = {}
         self.han_lengths: list[int] = []
@@ -130,7 +137,7 @@ class Index(Generic[K]):
         if sum(map(len, words)) < MIN_LATIN:
             return False
         folded = tuple(map(self.fold, words))
-        self.words.setdefault(folded, []).append((key, alias))
+        self.words.setdefault(folded, []).append((key, alias, tuple(map(len, words))))
         lengths = self.starts.setdefault(folded[0], [])
         if len(folded) not in lengths:
             lengths.append(len(folded))
@@ -143,8 +150,12 @@ class Index(Generic[K]):
             folded = [self.fold(w) for _, _, w in words]
             for i, first in enumerate(folded):
                 for n in self.starts.get(first, ()):
-                    for key, alias in self.words.get(tuple(folded[i:i + n]), ()) if i + n <= len(folded) else ():
-                        yield Match(words[i][0], words[i + n - 1][1], key, alias)
+                    span = words[i:i + n]
+                    if len(span) < n:
+                        continue
+                    for key, alias, lengths in self.words.get(tuple(folded[i:i + n]), ()):
+                        if all(abs(len(w) - k) <= SLACK for (_, _, w), k in zip(span, lengths, strict=True)):
+                            yield Match(span[0][0], span[-1][1], key, alias)
         if self.han and has_han(text):
             for pos, ch in enumerate(text):
                 if ch not in self.han_first:

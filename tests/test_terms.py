@@ -44,9 +44,10 @@ DODGE = term("Dodge", it="Schivata", zh="闪避")
 GAME = term("Game", it="Partita", zh="局")
 JUDGMENT = term("Judgment", it="Giudizio", zh="判定")
 JUDGMENT_CARD = term("Judgment card", it="Carta giudizio", zh="判定牌")
+EFFECT = term("Effect", it="Effetto", zh="效果")
 VITA = term("LA VITA", "it", en="LIFE", zh="生命", aliases={"it": ["vita"]})
 GLOSSARY = Glossary([ADJACENT, ATTACK, PLAY, DISCARD_PILE, PILE, NEGATIVE_MODIFIER, MODIFY, DODGE, GAME,
-                     JUDGMENT, JUDGMENT_CARD, VITA])
+                     JUDGMENT, JUDGMENT_CARD, EFFECT, VITA])
 
 
 def found(text: str, lang: str, glossary: Glossary = GLOSSARY) -> list[tuple[str, str]]:
@@ -98,6 +99,8 @@ def test_italian_inflections_by_stem():
     # a longer word is not the term: vitale is not vita, partitura not partita
     assert ids("Un colpo vitale, la partitura", "it") == []
     assert ids("Perde la vita; LA VITA; le vite", "it") == [VITA.id] * 3
+    # Snowball also strips derivational endings; a word much longer than the term's is another word
+    assert found("Due effetti, effettivamente.", "it") == [("effetti", EFFECT.id)]
 
 
 def test_a_text_is_searched_for_the_forms_of_its_own_language_only():

@@ -19,7 +19,8 @@ from rulings.content.edit import apply_translations
 from rulings.content.tree import read
 from rulings.model.entries import Document, Game, Provenance, Ruling
 from rulings.model.text import Text, TextState, text_hash
-from rulings.translation.po import NOT_IN_HISTORY, export_po, import_po
+from rulings.translation.po_export import NOT_IN_HISTORY, export_po
+from rulings.translation.po_import import import_po
 
 RULING = "demo/ruling/sword-adjacent"
 QUESTION = "Can the Sword hit an adjacent warrior?"

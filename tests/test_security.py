@@ -26,7 +26,8 @@ from rulings.content.validate import validate
 from rulings.site.build import BuildError, build
 from rulings.site.i18n import TemplateError, fill, placeholders
 from rulings.site.output import MARKER, OutputRefused, check_output
-from rulings.translation.po import export_po, import_po
+from rulings.translation.po_export import export_po
+from rulings.translation.po_import import import_po
 
 RULING = "demo/ruling/sword-twice"
 

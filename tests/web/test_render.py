@@ -39,12 +39,15 @@ def _linker() -> Linker:
 
 def test_linker_finds_chinese_names_without_spaces_and_latin_on_word_boundaries():
     lk = _linker()
-    text = "曹操受到伤害后进行判定。CAO Cao plays a Peach; peaches? judgment!"
-    hits = [(s, e, t.entry_id) for s, e, t in lk.find(text)]
-    assert {t for *_, t in hits} == {"tk/hero/cao-cao", "tk/term/judgment", "tk/card/peach"}
-    words = [text[s:e] for s, e, _ in hits]
-    assert "曹操" in words and "判定" in words and "CAO Cao" in words and "judgment" in words
-    assert "peaches" not in [w.lower() for w in words]  # word boundary: no match inside another word
+
+    def found(text: str, lang: str) -> list[tuple[str, str]]:
+        return [(text[s:e], t.entry_id) for s, e, t in lk.find(text, lang)]
+
+    assert found("曹操受到伤害后进行判定。", "zh") == [("曹操", "tk/hero/cao-cao"), ("判定", "tk/term/judgment")]
+    assert found("CAO Cao plays a Peach; peaches? judgment!", "en") == [
+        ("CAO Cao", "tk/hero/cao-cao"), ("Peach", "tk/card/peach"), ("judgment", "tk/term/judgment")]
+    # names are found in a text of any language, a term by its forms in the text's language only
+    assert found("曹操进行判定", "en") == [("曹操", "tk/hero/cao-cao")]
 
 
 def _ctx(locale: str, linker: Linker | None = None) -> Ctx:
@@ -55,7 +58,7 @@ def _ctx(locale: str, linker: Linker | None = None) -> Ctx:
 
 
 def test_links_carry_a_tooltip_for_terms_and_link_once():
-    out = linked("Judgment, then judgment again: 曹操.", _ctx("en", _linker()))
+    out = linked("Judgment, then judgment again: 曹操.", _ctx("en", _linker()), "en")
     assert out.count('class="rl-term"') == 1 and 'title="Flip the top card."' in out
     assert 'href="../../hero/cao-cao/"' in out
 

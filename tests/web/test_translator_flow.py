@@ -13,7 +13,8 @@ from conftest import build_tree
 from rulings.content.tree import read
 from rulings.content.validate import validate
 from rulings.site.build import build
-from rulings.translation.po import export_po, import_po
+from rulings.translation.po_export import export_po
+from rulings.translation.po_import import import_po
 from rulings.translation.status import rows
 
 from .conftest import REPO

@@ -342,7 +342,7 @@ def translate_export(locale: str, game: str | None, out: Path, root: Path) -> No
     translations come out fuzzy, with the previous source text from git history.
     """
     from rulings.content.validate import locale_known
-    from rulings.translation.po import export_po
+    from rulings.translation.po_export import export_po
 
     if not locale_known(locale.replace("_", "-")):
         raise CouldNotRun(f"unknown locale '{locale}'")
@@ -367,7 +367,7 @@ def translate_import(po_files: tuple[Path, ...], status: str, by: str | None, ro
     All files or none: if any message is refused (syntax, charset, another game, unknown field,
     changed source, an official text), nothing is written and every refusal is listed."""
     from rulings.site.escape import terminal
-    from rulings.translation.po import import_po
+    from rulings.translation.po_import import import_po
 
     r = import_po(root, list(po_files), status=status, by=by)
     for p in r.problems:

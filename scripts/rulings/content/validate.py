@@ -14,7 +14,7 @@ Rules (the name in parentheses after every message):
 - ``translation-english`` (error): a non-English source text has an English translation;
 - ``translation-stale`` and ``translation-missing`` (warnings);
 - ``terminology`` (warning): a translation uses the glossary's agreed translation of each term
-  its source text uses;
+  its source text uses (terms found as :mod:`rulings.model.terms` finds them for the PO hints and the site);
 - ``ruling-shape``: a ruling is a question (with an answer, or flagged ``unanswered``) or a statement;
 - ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema;
 - ``symlink``, ``source-type``, ``url-scheme``, ``id-reserved``, ``id-length``, ``case-twin``: the tree is
@@ -51,7 +51,7 @@ from rulings.model.entries import (
     Term,
     field_steps,
 )
-from rulings.model.terminology import Terminology
+from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState
 
 
@@ -99,9 +99,11 @@ class Checker:
             for e in f.entries:
                 self.check_id(f, e)
         terms: dict[str, list[Term]] = defaultdict(list)
+        entities: dict[str, list[Entity]] = defaultdict(list)
         for f in self.c.files:
             terms[f.game or ""] += [e for e in f.entries if isinstance(e, Term)]
-        self.terminology = {g: Terminology(ts) for g, ts in terms.items()}
+            entities[f.game or ""] += [e for e in f.entries if isinstance(e, Entity)]
+        self.glossaries = {g: Glossary(ts, entities[g]) for g, ts in terms.items()}
         for f in self.c.files:
             for e in f.entries:
                 self.check_entry(f, e)
@@ -227,15 +229,17 @@ class Checker:
     def check_entry(self, f: ContentFile, e: Entry) -> None:
         ld = f.loaded
         self.check_locale(ld, e.node, ["lang"], e.lang)
-        glossary = self.terminology.get(e.game)
+        glossary = self.glossaries.get(e.game)
         for path, text in e.texts():
             self.check_text(ld, e.node, field_steps(path), text)
             if glossary is not None and not isinstance(e, Term):
                 for loc in text.translations:
-                    for term, agreed in glossary.check(text, loc):
+                    for term in glossary.unused(text, loc):
+                        assert term.term is not None
                         self.add(ld, position(e.node, [*field_steps(path), loc, "text"]), Severity.WARNING,
-                                 f"'{loc}' translation of {path} does not use the agreed term '{agreed}' for "
-                                 f"'{term}' (see the glossary)", "terminology")
+                                 f"'{loc}' translation of {path} does not use the agreed term "
+                                 f"'{term.term.get(loc)}' for '{term.term.get(text.lang) or term.term.source}' "
+                                 "(see the glossary)", "terminology")
         for k in getattr(e, "aliases", {}):
             if not locale_known(k):
                 self.err(ld, position(e.node, ["aliases", k], key=True), f"unknown locale '{k}'", "locale-unknown")

@@ -60,6 +60,7 @@ from rulings.model.entries import (
     Section,
     Term,
 )
+from rulings.model.terms import HAN_RANGES
 from rulings.model.text import Text
 
 FORMAT = "three-kingdoms-faq"
@@ -154,7 +155,7 @@ TERM_PATTERNS: dict[str, str] = {
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 CIRCLED_RE = re.compile(rf"^([{CIRCLED}])\s*(.*)$")
-HERO_HEAD_RE = re.compile(r"^(\d+)\s+([\u4e00-\u9fff]+)$")
+HERO_HEAD_RE = re.compile(rf"^(\d+)\s+([{HAN_RANGES}]+)$")
 HERO_LINE_RE = re.compile(
     r"^(?P<en>[A-Z][A-Za-z\- ]+?) \((?P<faction>[A-Z]+) (?P<gender>[MF]) (?P<health>\d+) (?P<set>[A-Z]+ \d+)\)$")
 ABILITY_KIND_RE = re.compile(r"^(Passive Ability|Monarch Ability|Expendable Ability|Trigger Ability):")

@@ -29,6 +29,7 @@ import yaml
 
 from rulings.content.diagnostics import Severity
 from rulings.content.validate import validate
+from rulings.model.terms import HAN
 from rulings.publish.bundles import (
     SHIM_PATH,
     Download,
@@ -47,7 +48,7 @@ from rulings.site.escape import nav_label
 from rulings.site.i18n import UI, CatalogError, _, autonym
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer, PageCollision, SiteModel, build_model
-from rulings.site.render import HAN, plain
+from rulings.site.render import plain
 from rulings.vcs import head_time
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md"),

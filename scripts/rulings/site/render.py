@@ -8,14 +8,12 @@ every Markdown-significant character escaped and an explicit ``{#anchor}``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from rulings.model.entries import (
     Block,
     Diagram,
     Entity,
-    EntityType,
     Example,
     ListBlock,
     ListItem,
@@ -23,12 +21,12 @@ from rulings.model.entries import (
     Table,
     Term,
 )
+from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
 from rulings.site.i18n import UI, _
 from rulings.site.paths import Locator
 
-HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 TOOLTIP_CHARS = 240
 
 NS = " data-search-exclude"
@@ -62,107 +60,21 @@ class Target:
     tooltip: str | None = None
 
 
-WORD = re.compile(r"\w+")
-
-
 class Linker:
-    """Finds card/hero/ability names and glossary terms in text, Chinese included.
-
-    Latin-script names match whole words (terms ignoring case, names with their case); names with Han
-    characters match anywhere, since Chinese has no spaces. The longest name wins. Matching looks
-    words up in dictionaries rather than trying a regular expression of every name at every position,
-    so its cost grows with the text, not with the number of names (thousands of cards per game).
-    """
-
-    MIN_LATIN = 3
-    MIN_HAN = 2
+    """Finds card/hero/ability names and glossary terms in a page's texts, to link them (terms with their
+    definition in the page's locale as a tooltip). What it finds is what :class:`rulings.model.terms.Glossary`
+    finds, the same terms the PO hints list and the validator checks."""
 
     def __init__(self, terms: list[Term], entities: list[Entity], locale: str):
-        # names as word sequences: exact case for cards and heroes, folded case for glossary terms
-        self.exact: dict[tuple[str, ...], Target] = {}
-        self.folded: dict[tuple[str, ...], Target] = {}
-        self.han: dict[str, Target] = {}
-        # first word → the word counts of the names starting with it (most words start no name at all)
-        self.starts_exact: dict[str, set[int]] = {}
-        self.starts_folded: dict[str, set[int]] = {}
-
-        def names(t: Text | None, aliases: dict[str, list[str]]) -> set[str]:
-            """Every form of the name: pages show originals beside translations, so all are linked."""
-            out = set()
-            if t:
-                out.add(t.source)
-                out.update(tr.text for tr in t.translations.values())
-            for forms in aliases.values():
-                out.update(forms)
-            return {n.strip() for n in out if n and n.strip()}
-
-        def add(name: str, target: Target, fold: bool) -> None:
-            if HAN.search(name):
-                if len(name) >= self.MIN_HAN:
-                    self.han.setdefault(name, target)
-                return
-            if len(name) < self.MIN_LATIN:
-                return
-            words = tuple(WORD.findall(name.casefold() if fold else name))
-            if words:
-                (self.folded if fold else self.exact).setdefault(words, target)
-                starts = self.starts_folded if fold else self.starts_exact
-                starts.setdefault(words[0], set()).add(len(words))
-
+        self.glossary = Glossary(terms, entities)
+        self.targets: dict[str, Target] = {e.id: Target(e.id) for e in entities}
         for term in terms:
             definition = term.definition.get(locale) or term.definition.source if term.definition else None
-            tip = _truncate(definition) if definition else None
-            for n in names(term.term, term.aliases):
-                add(n, Target(term.id, tip), fold=True)
-        for ent in entities:
-            if ent.type is EntityType.TOPIC:
-                continue  # topics are concepts; glossary terms link those
-            for n in names(ent.name, ent.aliases):
-                add(n, Target(ent.id), fold=False)
-        self.han_lengths = sorted({len(n) for n in self.han}, reverse=True)
-        self.lengths = {w: sorted(n, reverse=True) for w, n in self.starts_exact.items()}
-        self.folded_lengths = {w: sorted(n, reverse=True) for w, n in self.starts_folded.items()}
+            self.targets[term.id] = Target(term.id, _truncate(definition) if definition else None)
 
-    def find(self, text: str) -> list[tuple[int, int, Target]]:
-        """Non-overlapping (start, end, target) matches, leftmost and then longest first."""
-        out: list[tuple[int, int, Target]] = []
-        if self.exact or self.folded:
-            spans = [m.span() for m in WORD.finditer(text)]
-            words = [text[a:b] for a, b in spans]
-            folded = [w.casefold() for w in words]
-            i, count = 0, len(words)
-            while i < count:
-                best = None
-                for n in self.lengths.get(words[i], ()):
-                    if i + n <= count and (t := self.exact.get(tuple(words[i:i + n]))) is not None:
-                        best = (n, t)
-                        break
-                for n in self.folded_lengths.get(folded[i], ()):
-                    if best and n <= best[0]:
-                        break
-                    if i + n <= count and (t := self.folded.get(tuple(folded[i:i + n]))) is not None:
-                        best = (n, t)
-                        break
-                if best:
-                    n, t = best
-                    out.append((spans[i][0], spans[i + n - 1][1], t))
-                    i += n
-                else:
-                    i += 1
-        if self.han and HAN.search(text):
-            taken = [(s, e) for s, e, _ in out]
-            pos = 0
-            while pos < len(text):
-                for n in self.han_lengths:
-                    t = self.han.get(text[pos:pos + n])
-                    if t is not None and not any(s < pos + n and pos < e for s, e in taken):
-                        out.append((pos, pos + n, t))
-                        pos += n
-                        break
-                else:
-                    pos += 1
-            out.sort(key=lambda x: x[0])
-        return out
+    def find(self, text: str, lang: str | None = None) -> list[tuple[int, int, Target]]:
+        """Non-overlapping (start, end, target) matches in ``text``, written in ``lang`` (None: names only)."""
+        return [(m.start, m.end, self.targets[m.key.id]) for m in self.glossary.find(text, lang)]
 
 
 def _truncate(s: str) -> str:
@@ -190,12 +102,12 @@ class Ctx:
         return self.locator.link(self.page, entry_id, self.directory_urls)
 
 
-def linked(s: str, ctx: Ctx) -> str:
-    """Escape ``s`` and link names and terms in it (each target once per entry)."""
+def linked(s: str, ctx: Ctx, lang: str) -> str:
+    """Escape ``s``, written in ``lang``, and link names and terms in it (each target once per entry)."""
     if ctx.linker is None:
         return esc(s)
     out, pos = [], 0
-    for start, end, target in ctx.linker.find(s):
+    for start, end, target in ctx.linker.find(s, lang):
         if target.entry_id in ctx.seen or target.entry_id == ctx.self_id:
             continue
         href = ctx.link(target.entry_id)
@@ -213,9 +125,9 @@ def linked(s: str, ctx: Ctx) -> str:
     return "".join(out)
 
 
-def _paragraphs(s: str, ctx: Ctx) -> str:
+def _paragraphs(s: str, ctx: Ctx, lang: str) -> str:
     parts = [p for p in s.split("\n\n") if p.strip()] or [s]
-    return "".join(f"<p>{'<br>'.join(linked(line, ctx) for line in p.split(chr(10)))}</p>" for p in parts)
+    return "".join(f"<p>{'<br>'.join(linked(line, ctx, lang) for line in p.split(chr(10)))}</p>" for p in parts)
 
 
 def _badges(t: Text, ctx: Ctx) -> str:
@@ -242,13 +154,14 @@ def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
     state = t.state(ctx.locale)
     klass = f"rl-text {cls}".strip()
     if state in (TextState.SOURCE, TextState.MISSING):
-        body = f'<div class="{klass}" lang="{esc(t.lang)}">{_paragraphs(t.source, ctx)}{_badges(t, ctx)}</div>'
+        body = f'<div class="{klass}" lang="{esc(t.lang)}">{_paragraphs(t.source, ctx, t.lang)}{_badges(t, ctx)}</div>'
         return body
     tr = t.translations[ctx.locale]
     label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
-    return (f'<div class="{klass}" lang="{esc(ctx.locale)}">{_paragraphs(tr.text, ctx)}{_badges(t, ctx)}</div>'
+    return (f'<div class="{klass}" lang="{esc(ctx.locale)}">{_paragraphs(tr.text, ctx, ctx.locale)}'
+            f'{_badges(t, ctx)}</div>'
             f'<div class="rl-original" lang="{esc(t.lang)}"><span class="rl-label" lang="{esc(ctx.locale)}"{NS}>'
-            f"{esc(label)}</span>{_paragraphs(t.source, ctx)}</div>")
+            f"{esc(label)}</span>{_paragraphs(t.source, ctx, t.lang)}</div>")
 
 
 def text_extras(t: Text | None, ctx: Ctx) -> str:
@@ -264,7 +177,7 @@ def text_extras(t: Text | None, ctx: Ctx) -> str:
     label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
     return (badges + f'<div class="rl-original" lang="{esc(t.lang)}">'
             f'<span class="rl-label" lang="{esc(ctx.locale)}"{NS}>{esc(label)}</span>'
-            f"{_paragraphs(t.source, ctx)}</div>")
+            f"{_paragraphs(t.source, ctx, t.lang)}</div>")
 
 
 def all_names(t: Text | None) -> str:
@@ -284,14 +197,15 @@ def text_inline(t: Text | None, ctx: Ctx, *, link: bool = True) -> str:
     """A short text on one line (names, cells, list items): the reader's text, then the original."""
     if t is None:
         return ""
-    fmt = (lambda s: "<br>".join(linked(x, ctx) for x in s.split("\n"))) if link else \
-        (lambda s: "<br>".join(esc(x) for x in s.split("\n")))
+    def fmt(s: str, lang: str) -> str:
+        return "<br>".join(linked(x, ctx, lang) if link else esc(x) for x in s.split("\n"))
+
     state = t.state(ctx.locale)
     if state in (TextState.SOURCE, TextState.MISSING):
-        return f'<span lang="{esc(t.lang)}">{fmt(t.source)}</span>{_badges(t, ctx)}'
+        return f'<span lang="{esc(t.lang)}">{fmt(t.source, t.lang)}</span>{_badges(t, ctx)}'
     tr = t.translations[ctx.locale]
-    return (f'<span lang="{esc(ctx.locale)}">{fmt(tr.text)}</span>{_badges(t, ctx)} '
-            f'<span class="rl-original-inline" lang="{esc(t.lang)}">{fmt(t.source)}</span>')
+    return (f'<span lang="{esc(ctx.locale)}">{fmt(tr.text, ctx.locale)}</span>{_badges(t, ctx)} '
+            f'<span class="rl-original-inline" lang="{esc(t.lang)}">{fmt(t.source, t.lang)}</span>')
 
 
 def plain(t: Text | None, locale: str) -> str:

@@ -1,0 +1,255 @@
+"""The one glossary-term matcher (rulings.model.terms): its decisions in English, Italian and Chinese, and
+that the validator, the PO hints and the site's links, which all use it, agree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import REPO, build_tree, naughty_strings
+from rulings.cli.main import main
+from rulings.content.edit import apply_translations
+from rulings.content.tree import read
+from rulings.model.entries import Entity, EntityType, Provenance, Ruling, Term
+from rulings.model.terms import Glossary, has_han
+from rulings.model.text import Text
+from rulings.site.i18n import UI
+from rulings.site.pages import build_model
+from rulings.site.paths import Locator
+from rulings.site.render import Ctx, Linker, text_block
+from rulings.translation.history import History
+from rulings.translation.po_export import build_catalog
+
+
+def term(name: str, lang: str = "en", *, it: str | None = None, zh: str | None = None, en: str | None = None,
+         aliases: dict[str, list[str]] | None = None) -> Term:
+    t = Term(f"g/term/{name.casefold().replace(' ', '-')}", lang, term=Text(lang, name), aliases=aliases or {})
+    for loc, tr in (("it", it), ("zh", zh), ("en", en)):
+        if tr is not None:
+            t.term.translate(loc, tr, "machine", "test")
+    return t
+
+
+ADJACENT = term("Adjacent", it="Adiacente", zh="相邻", aliases={"en": ["next to"]})
+ATTACK = term("Attack", it="Attaccare", zh="攻击")
+PLAY = term("Play", it="Giocare", zh="打出")
+DISCARD_PILE = term("Discard Pile", it="Pila degli scarti", zh="弃牌堆")
+PILE = term("Pile", it="Pila", zh="牌堆")
+NEGATIVE_MODIFIER = term("Negative modifier", it="Modificatore negativo", zh="负修正值")
+MODIFY = term("Modify", it="Modificare", zh="修正")
+DODGE = term("Dodge", it="Schivata", zh="闪避")
+GAME = term("Game", it="Partita", zh="局")
+JUDGMENT = term("Judgment", it="Giudizio", zh="判定")
+JUDGMENT_CARD = term("Judgment card", it="Carta giudizio", zh="判定牌")
+EFFECT = term("Effect", it="Effetto", zh="效果")
+VITA = term("LA VITA", "it", en="LIFE", zh="生命", aliases={"it": ["vita"]})
+GLOSSARY = Glossary([ADJACENT, ATTACK, PLAY, DISCARD_PILE, PILE, NEGATIVE_MODIFIER, MODIFY, DODGE, GAME,
+                     JUDGMENT, JUDGMENT_CARD, EFFECT, VITA])
+
+
+def found(text: str, lang: str, glossary: Glossary = GLOSSARY) -> list[tuple[str, str]]:
+    """(words in the text, term id) for every match."""
+    return [(text[m.start:m.end], m.key.id) for m in glossary.find(text, lang)]
+
+
+def ids(text: str, lang: str, glossary: Glossary = GLOSSARY) -> list[str]:
+    return [i for _, i in found(text, lang, glossary)]
+
+
+# --- English ------------------------------------------------------------------------------------
+
+
+def test_english_inflections_match_but_longer_words_do_not():
+    assert found("Attacking twice: both attacks are attacked.", "en") == [
+        ("Attacking", ATTACK.id), ("attacks", ATTACK.id), ("attacked", ATTACK.id)]
+    assert ids("The played card; plays; playing.", "en") == [PLAY.id] * 3
+    # a term inside a longer word is not the term
+    assert ids("Attach it to a player, a playmat, the endgame, adjacency-free attaches", "en") == [ADJACENT.id]
+    assert ids("adjacently", "en") == [ADJACENT.id]  # one stem: adjacent, adjacency, adjacently
+    assert ids("Counterattack!", "en") == []
+
+
+def test_case_quotes_and_punctuation_around_a_term():
+    for text in ["“Dodge”", "'dodge'", "(DODGE)", "Dodge's roll", "«Dodge»", "dodge.", "—Dodge—", "\"Dodge\"?"]:
+        assert found(text, "en") == [(text[text.casefold().index("dodge"):][:5], DODGE.id)], text
+
+
+def test_multi_word_terms_before_shorter_ones_and_no_overlaps():
+    assert found("Put it into the discard pile, then into the pile.", "en") == [
+        ("discard pile", DISCARD_PILE.id), ("pile", PILE.id)]
+    assert found("discard-piles", "en") == [("discard-piles", DISCARD_PILE.id)]  # inflected, hyphenated
+    assert found("A negative modifier modifies the roll.", "en") == [
+        ("negative modifier", NEGATIVE_MODIFIER.id), ("modifies", MODIFY.id)]
+    # words of a term in sequence only, whatever separates them but letters
+    assert ids("pile discard", "en") == [PILE.id]
+    assert found("next to it, Next-To", "en") == [("next to", ADJACENT.id), ("Next-To", ADJACENT.id)]
+
+
+# --- Italian ------------------------------------------------------------------------------------
+
+
+def test_italian_inflections_by_stem():
+    assert ids("Le carte adiacenti e l'adiacenza", "it") == [ADJACENT.id, ADJACENT.id]  # after an apostrophe too
+    assert ids("Gioca una carta, poi giocano gli altri e la carta viene giocata.", "it") == [PLAY.id] * 3
+    assert found("Mettila nelle pile degli scarti, non nella pila.", "it") == [
+        ("pile degli scarti", DISCARD_PILE.id), ("pila", PILE.id)]
+    # a longer word is not the term: vitale is not vita, partitura not partita
+    assert ids("Un colpo vitale, la partitura", "it") == []
+    assert ids("Perde la vita; LA VITA; le vite", "it") == [VITA.id] * 3
+    # Snowball also strips derivational endings; a word much longer than the term's is another word
+    assert found("Due effetti, effettivamente.", "it") == [("effetti", EFFECT.id)]
+
+
+def test_a_text_is_searched_for_the_forms_of_its_own_language_only():
+    # the English name quoted in Italian (a card name, a gloss) is not the Italian term; the Italian form is
+    assert ids("Con l'abilità Move and Attack puoi attaccare", "it") == [ATTACK.id]
+    assert found("Con l'abilità Move and Attack puoi attaccare", "it")[0][0] == "attaccare"
+    assert ids("Partita", "en") == [] and ids("Game", "it") == []
+    # an Italian-source term is found in English by its English translation
+    assert ids("You lose a life", "en") == [VITA.id]
+
+
+# --- Chinese ------------------------------------------------------------------------------------
+
+
+def test_han_terms_match_without_spaces_longest_first():
+    assert found("与你的战士相邻的格子", "zh") == [("相邻", ADJACENT.id)]
+    assert found("将牌置入弃牌堆。", "zh") == [("弃牌堆", DISCARD_PILE.id)]  # not 牌堆 inside it
+    assert found("替换判定牌后进行判定", "zh") == [("判定牌", JUDGMENT_CARD.id), ("判定", JUDGMENT.id)]
+    assert found("攻击攻击", "zh") == [("攻击", ATTACK.id), ("攻击", ATTACK.id)]
+    # one character is part of too many words to be found (局 in 结局)
+    assert ids("游戏的结局", "zh") == []
+    assert not GLOSSARY.findable(GAME, "zh") and GLOSSARY.findable(GAME, "it")
+
+
+def test_latin_words_inside_chinese_text():
+    latin = Glossary([term("Silence", zh="沉默Silence")])
+    assert ids("被Silence移除", "en", latin) == [latin.terms[0].id]  # a Han character ends a Latin word
+    assert ids("被沉默Silence移除", "zh", latin) == [latin.terms[0].id]
+    assert ids("被沉默Silenced移除", "zh", latin) == []  # the Han form must not end inside a Latin word
+
+
+def test_han_is_every_cjk_ideograph_block():
+    for ch in "一龥㐀䶿豈𠀀𪜀𫝀𫠠𬺰𰀀𱍐⺀⼀々〇":  # URO, ext. A, compatibility, ext. B–G, radicals, marks
+        assert has_han(ch), f"U+{ord(ch):04X}"
+    for ch in "aé।ｶかカ한、。，！":
+        assert not has_han(ch), f"U+{ord(ch):04X}"
+    rare = Glossary([term("Rare", zh="𠀀𪜀")])
+    assert found("一个𠀀𪜀字", "zh", rare) == [("𠀀𪜀", rare.terms[0].id)]
+
+
+# --- names and hostile input --------------------------------------------------------------------
+
+
+def test_entity_names_hide_the_terms_inside_them():
+    dog = Entity("g/card/attack-dog", "en", type=EntityType.CARD, name=Text("en", "Attack Dog"))
+    topic = Entity("g/topic/attack", "en", type=EntityType.TOPIC, name=Text("en", "Attack Dog"))
+    with_card = Glossary([ATTACK], [dog])
+    assert [(m.start, m.end, m.key.id) for m in with_card.find("An Attack Dog attacks", "en")] == [
+        (3, 13, dog.id), (14, 21, ATTACK.id)]
+    assert with_card.used(Text("en", "An Attack Dog attacks")) == [ATTACK]
+    assert [m.key.id for m in with_card.find("attack dog", "en")] == [ATTACK.id]  # names keep their case
+    assert [m.key.id for m in Glossary([ATTACK], [topic]).find("Attack Dog", "en")] == [ATTACK.id]
+
+
+def test_hostile_forms_and_texts_neither_crash_nor_match_wrongly():
+    never = [term(".*"), term("(V)"), term("a|b"), term("[x]"), term("$1 \\1"), term("…"), term(" ")]
+    g = Glossary([*never, ATTACK])
+    assert not any(g.findable(t, "en") for t in never)  # too few letters: never looked for
+    assert ids("Everything .* (V) a|b [x] $1 \\1 … matches", "en", g) == []
+    literal = Glossary([term("\\d+ Rule")])
+    assert found("7 Rule", "en", literal) == []  # a form is words, never a regular expression
+    texts = [*naughty_strings(), "", " ", "\u200b", "Att\u200back", "attack" * 10_000, "相" * 50_000,
+             "\ud800", "A\u0301ttack", "ATTACK\u0000", "🏳️‍🌈attack🏳️‍🌈", "<b>attack</b>"]
+    for s in texts:
+        for lang in ("en", "it", "zh", "zh-Hant", "", "xx", "not a tag", "../../etc"):
+            for m in g.find(s, lang):
+                assert 0 <= m.start < m.end <= len(s)
+                assert m.key is ATTACK and s[m.start:m.end].casefold() == "attack", (s, lang)
+    assert ids("Att\u200back", "en", g) == []  # an invisible character splits the word
+    assert ids("🏳️‍🌈attack🏳️‍🌈 <b>attack</b>", "en", g) == [ATTACK.id, ATTACK.id]
+
+
+# --- the validator's check ----------------------------------------------------------------------
+
+
+def translated(source: str, lang: str, locale: str, translation: str) -> Text:
+    t = Text(lang, source)
+    t.translate(locale, translation, "draft", "test")
+    return t
+
+
+def test_a_translation_must_use_the_agreed_term_inflected_or_not():
+    text = translated("Is the Sword adjacent to itself?", "en", "it", "La Spada è vicina a se stessa?")
+    assert GLOSSARY.unused(text, "it") == [ADJACENT]
+    assert GLOSSARY.unused(translated(text.source, "en", "it", "Le Spade sono adiacenti?"), "it") == []
+    assert GLOSSARY.unused(translated(text.source, "en", "zh", "剑与自身相邻吗？"), "zh") == []
+    # used by an alias (another word, whose own translation may be right): not checked
+    assert GLOSSARY.unused(translated("Is it next to me?", "en", "it", "È accanto a me?"), "it") == []
+    # an agreed form too short to find cannot be checked
+    assert GLOSSARY.unused(translated("A game of five rounds", "en", "zh", "五轮一战"), "zh") == []
+    assert GLOSSARY.unused(translated("A game of five rounds", "en", "it", "Cinque round"), "it") == [GAME]
+
+
+# --- the three users agree ----------------------------------------------------------------------
+
+
+def test_validator_po_hints_and_site_links_agree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A text the PO export gives a glossary line is one the site links the term in and, when its
+    translation lacks the agreed term, one the validator warns about; and no other text."""
+    prov = Provenance("doc", (1, 2))
+    questions = {"plain": "Is the Sword adjacent to itself?", "inflected": "Which spaces are adjacency spaces?",
+                 "inside": "Does the Sword count as a subjacent card?", "none": "Can I use the Sword twice?"}
+    content = build_tree(tmp_path, rulings=[
+        Ruling(f"demo/ruling/{k}", "en", prov, question=Text("en", q), answer=Text("en", "Yes."),
+               about=["demo/card/sword"]) for k, q in questions.items()])
+    apply_translations(content, {"demo/term/adjacent": {"term": "Adiacente"}}, "it", "draft", "t")
+    apply_translations(content, {f"demo/ruling/{k}": {"question": f"Domanda {k}?"} for k in questions}, "it",
+                       "draft", "t")
+    monkeypatch.chdir(tmp_path)
+    report = json.loads(CliRunner().invoke(main, ["validate", "content", "--format", "json"]).output)
+    terminology = [d for d in report["diagnostics"] if d["rule"] == "terminology"]
+    assert terminology and all(d["severity"] == "warning" for d in terminology)
+    yaml_lines = (content / "demo" / "rulings.yml").read_text(encoding="utf-8").splitlines()
+    warned = {k for k in questions for d in terminology if f"Domanda {k}?" in yaml_lines[d["line"] - 1]}
+
+    c = read(content)
+    cat = build_catalog(c, "demo", "it", history=History())
+    hinted = {k for k in questions for m in cat if m.context == f"demo/ruling/{k}#question"
+              and "term: Adjacent → Adiacente" in m.auto_comments}
+
+    gd = build_model(c).games["demo"]
+    loc = Locator()
+    loc.place("demo/term/adjacent", "demo/glossary.md")
+    linker, ui = Linker(gd.terms, gd.entities, "it"), UI("it")
+    linked = {k for k in questions for r in gd.rulings if r.id == f"demo/ruling/{k}"
+              and 'class="rl-term"' in text_block(r.question, Ctx("it", ui, "demo/card/sword.md", loc, linker))}
+
+    assert hinted == linked == warned == {"plain", "inflected"}
+
+
+def test_po_hints_list_the_terms_the_site_links_in_real_content():
+    content = read(REPO / "content")
+    model = build_model(content)
+    history = History()
+    checked = 0
+    for gid, gd in model.games.items():
+        linker = Linker(gd.terms, gd.entities, "en")
+        terms = {t.id: t for t in gd.terms}
+        texts = {f"{e.id}#{p}": t for e in [*gd.rulings, *gd.entities, *gd.errata, *gd.changes, *gd.sections]
+                 for p, t in e.texts()}
+        for locale in content.project.locales:
+            for msg in build_catalog(content, gid, locale, model=model, history=history):
+                text = texts.get(msg.context) if msg.id else None
+                if text is None:
+                    continue
+                hits = [t.entry_id for *_, t in linker.find(text.source, text.lang) if t.entry_id in terms]
+                names = {" ".join((terms[i].term.get(text.lang) or terms[i].term.source).split()) for i in hits}
+                hinted = {c.split(" → ")[0].removeprefix("term: ") for c in msg.auto_comments
+                          if c.startswith("term: ")}
+                assert hinted == names, msg.context
+                checked += bool(hinted)
+    assert checked

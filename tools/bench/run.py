@@ -6,7 +6,7 @@ the way ``rulings build`` builds the served site, one phase at a time, each time
 - ``load``: ``content.read`` (YAML parse and schema check);
 - ``validate``: the cross-file ``Checker`` plus the missing-translation summary (what
   ``validate.validate`` adds to the load); the synthetic tree must have zero errors;
-- ``model``: ``pages.build_model`` (page layout, backlinks) and the jieba user dictionary;
+- ``model``: ``layout.build_model`` (page layout, backlinks) and the jieba user dictionary;
 - ``generate``: ``build.generate_all``, all locales in parallel as in a real build (Markdown, feeds,
   originals, mkdocs.yml); each locale's own duration is reported too;
 - ``mkdocs``: ``mkdocs build --strict`` per locale, in parallel processes (as many at a time as
@@ -344,7 +344,7 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: boo
         root_index,
         source_date_epoch,
     )
-    from rulings.site.pages import build_model
+    from rulings.site.layout import build_model
 
     root = tmp / "content"
     t0 = time.perf_counter()

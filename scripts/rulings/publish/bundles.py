@@ -208,11 +208,3 @@ def zim_bytes_stable(target: Path, seed: bytes) -> None:
     body = bytes(data[:checksum_pos])
     target.write_bytes(body + hashlib.md5(body).digest())  # the ZIM format's checksum
 
-
-def human_size(n: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if n < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n} B"
-

@@ -33,7 +33,6 @@ from rulings.publish.bundles import (
     SHIM_PATH,
     Download,
     fetch_shim,
-    human_size,
     write_zim,
     write_zip,
     zim_bytes_stable,
@@ -43,9 +42,10 @@ from rulings.publish.feeds import atom
 from rulings.publish.manifest import write_manifest
 from rulings.site import paths as P
 from rulings.site.escape import nav_label
-from rulings.site.i18n import UI, CatalogError, _, autonym
+from rulings.site.i18n import UI, CatalogError, _, autonym, human_size
+from rulings.site.layout import PageCollision, SiteModel, build_model
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
-from rulings.site.pages import LocaleRenderer, PageCollision, SiteModel, build_model
+from rulings.site.pages import LocaleRenderer
 from rulings.site.render import HAN
 from rulings.vcs import head_time
 

@@ -22,7 +22,7 @@ from watchdog.observers import Observer
 from rulings.content.diagnostics import Severity
 from rulings.content.validate import validate
 from rulings.site.build import generate_locale, jieba_user_dict
-from rulings.site.pages import build_model
+from rulings.site.layout import build_model
 
 DEBOUNCE_SECONDS = 0.4
 

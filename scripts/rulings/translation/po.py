@@ -40,7 +40,7 @@ from rulings.model.entries import Change, Entity, Entry, Erratum, Game, Ruling, 
 from rulings.model.text import Text, TextState, text_hash
 from rulings.site import paths as P
 from rulings.site.catalogs import plural_forms
-from rulings.site.pages import SiteModel, build_model
+from rulings.site.layout import SiteModel, build_model
 from rulings.site.render import HAN
 from rulings.vcs import git
 

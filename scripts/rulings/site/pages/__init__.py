@@ -52,19 +52,17 @@ class LocaleRenderer(LocaleView):
         pages = [overview.render(self, gd)]
         nav: list = [{self.t(_("Overview")): P.game_page(gid)}]
         if gd.entities:
-            pages.append(az_index.render(self, gd))
-            pages += [az_index.render_bucket(self, gd, b) for b in gd.index_buckets or []]
+            pages += az_index.render(self, gd)
             nav.append({self.t(_("Index A–Z")): P.index_page(gid)})
             pages += [entity.render(self, gd, e) for e in gd.entities]
         if gd.orphan_chunks:
-            pages += [ruling.render_other(self, gd, i) for i in range(len(gd.orphan_chunks))]
+            pages += ruling.render(self, gd)
             nav.append({self.t(_("Other rulings")): P.other_rulings_page(gid)})
         if gd.terms:
-            pages.append(glossary.render(self, gd))
-            pages += [glossary.render_bucket(self, gd, b) for b in gd.glossary_buckets or []]
+            pages += glossary.render(self, gd)
             nav.append({self.t(_("Glossary")): P.glossary_page(gid)})
         if gd.errata:
-            pages += [errata.render(self, gd, i) for i in range(len(gd.errata_chunks))]
+            pages += errata.render(self, gd)
             nav.append({self.t(_("Errata")): P.errata_page(gid)})
         pages.append(changelog.render(self, gd))
         nav.append({self.t(_("Changelog")): P.changelog_page(gid)})

@@ -7,31 +7,15 @@ from collections import defaultdict
 from rulings.model.entries import Entity
 from rulings.site import paths as P
 from rulings.site.i18n import N_, _
-from rulings.site.layout import Bucket, GameData, Page, initial, sort_key
+from rulings.site.layout import GameData, Page, initial, sort_key
 from rulings.site.pages.base import ENTITY_TYPE_LABELS, NO_SEARCH, LocaleView
 from rulings.site.render import Ctx, esc, heading, raw
 
 
-def render(view: LocaleView, gd: GameData) -> Page:
-    page = P.index_page(gd.game.id)
-    ctx = view.ctx(page, gd.game.id)
-    out = [heading(1, view.t(_("Index A–Z")), "index")]
-    if gd.index_buckets is not None:
-        out.append(view.letter_links(ctx, page, gd.index_buckets))
-        return Page(page, view.t(_("Index A–Z")), NO_SEARCH + "\n".join(out) + "\n")
-    out += index_html(view, gd.indexed, gd, ctx)
-    return Page(page, view.t(_("Index A–Z")), NO_SEARCH + "\n".join(out) + "\n")
-
-
-def render_bucket(view: LocaleView, gd: GameData, b: Bucket) -> Page:
-    listing = P.index_page(gd.game.id)
-    page = P.bucket_page(listing, b.slug)
-    ctx = view.ctx(page, gd.game.id)
-    title = f"{view.t(_('Index A–Z'))}: {b.label}"
-    out = [raw(f'<p class="rl-up">↑ {view.page_link(ctx, listing, view.t(_("Index A–Z")))}</p>'),
-           heading(1, title, "index")]
-    out += index_html(view, b.entries, gd, ctx)
-    return Page(page, title, NO_SEARCH + "\n".join(out) + "\n")
+def render(view: LocaleView, gd: GameData) -> list[Page]:
+    """The index page and, when it is split, one page per letter."""
+    return view.letter_pages(gd, P.index_page(gd.game.id), view.t(_("Index A–Z")), "index", gd.indexed,
+                             gd.index_buckets, lambda entities, ctx: index_html(view, entities, gd, ctx), NO_SEARCH)
 
 
 def index_html(view: LocaleView, entities: list[Entity], gd: GameData, ctx: Ctx) -> list[str]:

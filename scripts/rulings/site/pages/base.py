@@ -3,11 +3,13 @@ annotate entries in it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Ruling, Section, Term
 from rulings.site import paths as P
 from rulings.site.i18n import N_, UI, _
-from rulings.site.layout import Bucket, SiteModel
-from rulings.site.render import NS, Ctx, Linker, esc, plain, raw, text_block
+from rulings.site.layout import Bucket, GameData, Page, SiteModel
+from rulings.site.render import NS, Ctx, Linker, esc, heading, plain, raw, text_block
 
 ENTITY_TYPE_LABELS = {
     EntityType.CARD: N_("Card", "Cards"),
@@ -19,6 +21,8 @@ ENTITY_TYPE_LABELS = {
 
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
+Body = Callable[[list, Ctx], list[str]]
+"""Renders a listing's entries (on one of its pages, in that page's context) as Markdown lines."""
 
 
 class LocaleView:
@@ -67,7 +71,6 @@ class LocaleView:
     def page_link(self, ctx: Ctx, page: str, label: str) -> str:
         return f'<a href="{esc(P.href(ctx.page, page, self.dir_urls))}">{esc(label)}</a>'
 
-
     def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:
         out = []
         if also:
@@ -87,18 +90,42 @@ class LocaleView:
                        f"{esc(where)}</p>")
         return out
 
+    def letter_pages(self, gd: GameData, listing: str, title: str, anchor: str, entries: list,
+                     bucket_list: list[Bucket] | None, body: Body, front: str = "") -> list[Page]:
+        """A listing split by letter (see :func:`.layout.buckets`): the listing page, holding every entry
+        or, when split, links to the letter pages; then one page per letter. ``front`` starts each page."""
+        ctx = self.ctx(listing, gd.game.id)
+        out = [heading(1, title, anchor)]
+        if bucket_list is None:
+            out += body(entries, ctx)
+        else:
+            out.append(raw('<ul class="rl-letter-pages">' + "".join(
+                f"<li>{self.page_link(ctx, P.bucket_page(listing, b.slug), b.label)} ({len(b.entries)})</li>"
+                for b in bucket_list) + "</ul>"))
+        pages = [Page(listing, title, front + "\n".join(out) + "\n")]
+        for b in bucket_list or []:
+            page = P.bucket_page(listing, b.slug)
+            ctx = self.ctx(page, gd.game.id)
+            letter_title = f"{title}: {b.label}"
+            out = [raw(f'<p class="rl-up">↑ {self.page_link(ctx, listing, title)}</p>'),
+                   heading(1, letter_title, anchor), *body(b.entries, ctx)]
+            pages.append(Page(page, letter_title, front + "\n".join(out) + "\n"))
+        return pages
 
-    def pager(self, ctx: Ctx, listing: str, count: int, current: int) -> str:
-        """Links to every page of a listing split into ``count`` pages."""
-        if count <= 1:
-            return ""
-        links = [f"<strong>{i + 1}</strong>" if i == current else
-                 self.page_link(ctx, P.chunk_page(listing, i), str(i + 1)) for i in range(count)]
-        return raw(f'<p class="rl-pager">{esc(self.t(_("Pages")))}: {" ".join(links)}</p>')
-
-
-    def letter_links(self, ctx: Ctx, listing: str, bucket_list: list[Bucket]) -> str:
-        return raw('<ul class="rl-letter-pages">' + "".join(
-            f"<li>{self.page_link(ctx, P.bucket_page(listing, b.slug), b.label)} ({len(b.entries)})</li>"
-            for b in bucket_list) + "</ul>")
-
+    def chunk_pages(self, gd: GameData, listing: str, title: str, anchor: str, chunks: list[list],
+                    body: Body) -> list[Page]:
+        """A listing in chunks of a fixed size (see :func:`.layout.chunks`), each page linking to all."""
+        pages = []
+        for i, chunk in enumerate(chunks):
+            page = P.chunk_page(listing, i)
+            ctx = self.ctx(page, gd.game.id)
+            out = [heading(1, title, anchor)]
+            if len(chunks) > 1:
+                links = [f"<strong>{n + 1}</strong>" if n == i else
+                         self.page_link(ctx, P.chunk_page(listing, n), str(n + 1)) for n in range(len(chunks))]
+                out.append(raw(f'<p class="rl-pager">{esc(self.t(_("Pages")))}: {" ".join(links)}</p>'))
+            else:
+                out.append("")
+            out += body(chunk, ctx)
+            pages.append(Page(page, title, "\n".join(out) + "\n"))
+        return pages

@@ -31,23 +31,25 @@ def erratum_html(view: LocaleView, er: Erratum, ctx: Ctx, level: int) -> list[st
     return out
 
 
-def render(view: LocaleView, gd: GameData, chunk: int = 0) -> Page:
-    listing = P.errata_page(gd.game.id)
-    page = P.chunk_page(listing, chunk)
-    ctx = view.ctx(page, gd.game.id)
-    out = [heading(1, view.t(_("Errata")), "errata"), view.pager(ctx, listing, len(gd.errata_chunks), chunk)]
-    groups: dict[str, list[Erratum]] = defaultdict(list)
-    group_text: dict[str, Text | None] = {}
-    for er in gd.errata_chunks[chunk]:
-        key = er.group.source if er.group else ""
-        groups[key].append(er)
-        group_text.setdefault(key, er.group)
-    for i, (key, items) in enumerate(groups.items()):
-        level = 3
-        if key:
-            out.append(heading(2, plain(group_text[key], view.locale), f"group-{i + 1}"))
-        else:
-            level = 2
-        for er in items:
-            out += erratum_html(view, er, ctx, level)
-    return Page(page, view.t(_("Errata")), "\n".join(out) + "\n")
+def render(view: LocaleView, gd: GameData) -> list[Page]:
+    """The errata pages, each erratum under its group's heading (as the source groups them)."""
+
+    def body(errata: list[Erratum], ctx: Ctx) -> list[str]:
+        out: list[str] = []
+        groups: dict[str, list[Erratum]] = defaultdict(list)
+        group_text: dict[str, Text | None] = {}
+        for er in errata:
+            key = er.group.source if er.group else ""
+            groups[key].append(er)
+            group_text.setdefault(key, er.group)
+        for i, (key, items) in enumerate(groups.items()):
+            level = 3
+            if key:
+                out.append(heading(2, plain(group_text[key], view.locale), f"group-{i + 1}"))
+            else:
+                level = 2
+            for er in items:
+                out += erratum_html(view, er, ctx, level)
+        return out
+
+    return view.chunk_pages(gd, P.errata_page(gd.game.id), view.t(_("Errata")), "errata", gd.errata_chunks, body)

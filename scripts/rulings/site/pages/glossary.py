@@ -5,30 +5,15 @@ from __future__ import annotations
 from rulings.model.entries import Term
 from rulings.site import paths as P
 from rulings.site.i18n import _
-from rulings.site.layout import Bucket, GameData, Page, sort_key
+from rulings.site.layout import GameData, Page, sort_key
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import Ctx, all_names, esc, heading, raw, text_block
 
 
-def render(view: LocaleView, gd: GameData) -> Page:
-    page = P.glossary_page(gd.game.id)
-    ctx = view.ctx(page, gd.game.id)
-    out = [heading(1, view.t(_("Glossary")), "glossary")]
-    if gd.glossary_buckets is not None:
-        out.append(view.letter_links(ctx, page, gd.glossary_buckets))
-        return Page(page, view.t(_("Glossary")), "\n".join(out) + "\n")
-    out += terms_html(view, gd.terms, ctx)
-    return Page(page, view.t(_("Glossary")), "\n".join(out) + "\n")
-
-
-def render_bucket(view: LocaleView, gd: GameData, b: Bucket) -> Page:
-    listing = P.glossary_page(gd.game.id)
-    page = P.bucket_page(listing, b.slug)
-    ctx = view.ctx(page, gd.game.id)
-    out = [raw(f'<p class="rl-up">↑ {view.page_link(ctx, listing, view.t(_("Glossary")))}</p>'),
-           heading(1, f"{view.t(_('Glossary'))}: {b.label}", "glossary")]
-    out += terms_html(view, b.entries, ctx)
-    return Page(page, f"{view.t(_('Glossary'))}: {b.label}", "\n".join(out) + "\n")
+def render(view: LocaleView, gd: GameData) -> list[Page]:
+    """The glossary page and, when it is split, one page per letter."""
+    return view.letter_pages(gd, P.glossary_page(gd.game.id), view.t(_("Glossary")), "glossary", gd.terms,
+                             gd.glossary_buckets, lambda terms, ctx: terms_html(view, terms, ctx))
 
 
 def terms_html(view: LocaleView, terms: list[Term], ctx: Ctx) -> list[str]:

@@ -51,12 +51,11 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
     return out
 
 
-def render_other(view: LocaleView, gd: GameData, i: int = 0) -> Page:
-    listing = P.other_rulings_page(gd.game.id)
-    page = P.chunk_page(listing, i)
-    ctx = view.ctx(page, gd.game.id)
-    out = [heading(1, view.t(_("Other rulings")), "other-rulings"),
-           view.pager(ctx, listing, len(gd.orphan_chunks), i)]
-    for r in gd.orphan_chunks[i]:
-        out += ruling_html(view, r, ctx, 2)
-    return Page(page, view.t(_("Other rulings")), "\n".join(out) + "\n")
+def render(view: LocaleView, gd: GameData) -> list[Page]:
+    """The pages of the rulings about no card (each other ruling is on the page of the card it is about)."""
+
+    def body(rulings: list[Ruling], ctx: Ctx) -> list[str]:
+        return [line for r in rulings for line in ruling_html(view, r, ctx, 2)]
+
+    return view.chunk_pages(gd, P.other_rulings_page(gd.game.id), view.t(_("Other rulings")), "other-rulings",
+                            gd.orphan_chunks, body)

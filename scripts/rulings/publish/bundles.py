@@ -30,7 +30,6 @@ from rulings.site.escape import one_line
 SHIM_PACKAGE = "iframe-worker"
 SHIM_VERSION = "1.0.4"
 SHIM_INTEGRITY = "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q=="
-SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
 
 ISO639_3 = {"en": "eng", "it": "ita", "zh": "zho", "fr": "fra", "de": "deu", "es": "spa", "ja": "jpn"}
 

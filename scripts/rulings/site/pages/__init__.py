@@ -37,6 +37,8 @@ class Rendered:
 
 
 class LocaleRenderer(LocaleView):
+    """Every page of one locale: the site-wide pages, then each game's, in nav order."""
+
     def render(self) -> Rendered:
         pages = [home.render(self), translation_status.render(self)]
         nav: list = [{self.t(_("Home")): P.HOME}, {self.t(_("Translation status")): P.STATUS}]

@@ -414,7 +414,7 @@ def test_verify_output_shows_control_characters_escaped(tmp_path):
 
 
 def test_two_pages_on_one_path_stop_the_build():
-    from rulings.site.pages import Page, PageCollision, check_unique_paths
+    from rulings.site.layout import Page, PageCollision, check_unique_paths
 
     check_unique_paths([Page("demo/card/a.md", "A", ""), Page("demo/card/b.md", "B", "")])
     with pytest.raises(PageCollision, match=r"demo/card/A\.md"):

@@ -17,7 +17,7 @@ from rulings.model.entries import Entity, EntityType, Provenance, Ruling, Term
 from rulings.model.terms import Glossary, has_han
 from rulings.model.text import Text
 from rulings.site.i18n import UI
-from rulings.site.pages import build_model
+from rulings.site.layout import build_model
 from rulings.site.paths import Locator
 from rulings.site.render import Ctx, Linker, text_block
 from rulings.translation.history import History

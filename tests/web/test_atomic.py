@@ -14,7 +14,8 @@ import pytest
 
 from conftest import build_tree
 from rulings.publish.manifest import verify
-from rulings.site.build import BuildError, BuildLock, build
+from rulings.site.build import BuildError, build
+from rulings.site.fsops import BuildLock
 
 from .conftest import REPO
 
@@ -86,7 +87,7 @@ def test_two_builds_at_once_are_refused_with_a_clear_message(published):
 
 def test_any_mkdocs_warning_fails_the_build(tmp_path):
     """`mkdocs build --strict` semantics: a warning (here a broken Markdown link) stops the build."""
-    from rulings.site.build import run_mkdocs
+    from rulings.site.workers import run_mkdocs
 
     docs = tmp_path / "docs"
     docs.mkdir()

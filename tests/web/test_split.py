@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import rulings.site.pages as pages
+import rulings.site.layout as layout
 from rulings.site.build import build
 
 from .conftest import REPO
@@ -18,9 +18,9 @@ from .test_html import _target, parse
 def split_site(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("split")
     mp = pytest.MonkeyPatch()
-    mp.setattr(pages, "INDEX_LIMIT", 30)
-    mp.setattr(pages, "GLOSSARY_LIMIT", 10)
-    mp.setattr(pages, "CHUNK_LIMIT", 5)
+    mp.setattr(layout, "INDEX_LIMIT", 30)
+    mp.setattr(layout, "GLOSSARY_LIMIT", 10)
+    mp.setattr(layout, "CHUNK_LIMIT", 5)
     try:
         build(REPO, tmp / "site", work=tmp / "build", locales=["en"], log=lambda *_: None)
     finally:

@@ -6,7 +6,7 @@ the way ``rulings build`` builds the served site, one phase at a time, each time
 - ``load``: ``content.read`` (YAML parse and schema check);
 - ``validate``: the cross-file ``Checker`` plus the missing-translation summary (what
   ``validate.validate`` adds to the load); the synthetic tree must have zero errors;
-- ``model``: ``pages.build_model`` (page layout, backlinks) and the jieba user dictionary;
+- ``model``: ``layout.build_model`` (page layout, backlinks) and the jieba user dictionary;
 - ``generate``: ``build.generate_all``, all locales in parallel as in a real build (Markdown, feeds,
   originals, mkdocs.yml); each locale's own duration is reported too;
 - ``mkdocs``: ``mkdocs build --strict`` per locale, in parallel processes (as many at a time as
@@ -22,7 +22,8 @@ timed pass; and, unless ``trace_memory=False``, the peak of Python allocations (
 in a second, untimed pass over the same phases, because tracemalloc slows Python code 2–4 times and
 would distort the timings. mkdocs processes: each one's ``VmHWM`` from ``/proc/<pid>/status``,
 sampled while it runs (not ``ru_maxrss``/``RUSAGE_CHILDREN``, which Linux inflates with the parent's
-resident set when children are started with vfork, as Python does); CPU time from ``os.wait4``.
+resident set at the exec); CPU time from ``os.wait4``. mkdocs runs through the build's own
+``workers.run_mkdocs``, so the benchmark measures what a build runs.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ import json
 import os
 import platform
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -47,6 +47,8 @@ from bench import synth
 from rulings.content.diagnostics import Severity
 from rulings.content.tree import read
 from rulings.content.validate import Checker, missing_summary
+from rulings.site.fsops import BuildError
+from rulings.site.workers import MkdocsJob, pool_size, run_mkdocs, source_date_epoch
 from rulings.vcs import git, head_commit
 
 REPO = Path(__file__).resolve().parents[2]
@@ -142,13 +144,6 @@ def _traced(steps: list[tuple[str, Callable[[], Any]]]) -> dict[str, dict[str, i
 # --- mkdocs -------------------------------------------------------------------------------------
 
 
-def mkdocs_env(repo: Path) -> dict[str, str]:
-    """The environment ``build.run_mkdocs`` gives mkdocs."""
-    from rulings.site.build import source_date_epoch
-    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": source_date_epoch(repo),
-            "PYTHONHASHSEED": "0"}
-
-
 def _child_peak_rss(pid: int) -> int | None:
     """VmHWM of a running child (its own address space since exec), or None once it is gone."""
     try:
@@ -161,67 +156,36 @@ def _child_peak_rss(pid: int) -> int | None:
     return None
 
 
-def run_parallel(repo: Path, jobs: list[tuple[str, list[str]]], *, workers: int | None = None,
+def run_parallel(repo: Path, jobs: list[MkdocsJob], *, workers: int | None = None,
                  log: Callable[[str], Any] = print) -> dict[str, Any]:
-    """Run ``python -m mkdocs build --strict <args>`` per (label, args), ``workers`` at a time.
+    """Run mkdocs as a build runs it (:func:`rulings.site.workers.run_mkdocs`: same command, environment,
+    working folder, parallelism and warning check), and measure each process.
 
-    Mirrors ``build.run_mkdocs`` (same command, environment, working folder and warning check). Each
-    process's peak memory is its VmHWM, sampled every :data:`POLL` seconds while it runs (the mark only
-    grows, so the last sample is the peak up to the last interval); its CPU time comes from
-    ``os.wait4``. Not ``ru_maxrss``: Python starts children with vfork, and Linux then counts the
-    parent's resident set at the exec in the child's ``ru_maxrss`` (and so in ``RUSAGE_CHILDREN``)."""
-    env = mkdocs_env(repo)
-    workers = workers or max(1, os.cpu_count() or 1)
-    pending = list(jobs)
-    running: dict[int, tuple[str, subprocess.Popen, Any, float]] = {}
+    Each process's peak memory is its VmHWM, sampled every :data:`POLL` seconds while it runs (the mark only
+    grows, so the last sample is the peak up to the last interval); its CPU time comes from ``os.wait4``.
+    Not ``ru_maxrss``: Linux counts the parent's resident set at the exec in the child's ``ru_maxrss`` (and
+    so in ``RUSAGE_CHILDREN``)."""
     peaks: dict[int, int] = {}
     samples: dict[int, int] = {}
-    per: dict[str, dict[str, Any]] = {}
-    failed: list[str] = []
+
+    def watch(pid: int) -> None:
+        hwm = _child_peak_rss(pid)
+        if hwm is not None:
+            peaks[pid] = max(peaks.get(pid, 0), hwm)
+            samples[pid] = samples.get(pid, 0) + 1
+
     t0 = time.perf_counter()
     try:
-        while pending or running:
-            while pending and len(running) < workers:
-                label, args = pending.pop(0)
-                out = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed on reap
-                cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", *args]
-                proc = subprocess.Popen(cmd, cwd=repo, env=env, stdout=out, stderr=subprocess.STDOUT)
-                running[proc.pid] = (label, proc, out, time.perf_counter())
-            reaped = False
-            for pid in list(running):
-                hwm = _child_peak_rss(pid)
-                if hwm is not None:
-                    peaks[pid] = max(peaks.get(pid, 0), hwm)
-                    samples[pid] = samples.get(pid, 0) + 1
-                got, status, usage = os.wait4(pid, os.WNOHANG)
-                if got == 0:
-                    continue
-                reaped = True
-                label, proc, out, started = running.pop(pid)
-                proc.returncode = os.waitstatus_to_exitcode(status)
-                seconds = time.perf_counter() - started
-                out.seek(0)
-                output = out.read()
-                out.close()
-                per[label] = {"seconds": seconds, "peak_rss_bytes": peaks.get(pid),
-                              "rss_samples": samples.get(pid, 0),
-                              "cpu_seconds": usage.ru_utime + usage.ru_stime,
-                              "started_at": started - t0, "exit": proc.returncode}
-                if proc.returncode != 0 or "WARNING" in output:
-                    failed.append(f"--- {label} (exit {proc.returncode}) ---\n{output[-20000:]}")
-                else:
-                    log(f"  mkdocs {label}: {seconds:.1f}s, {(peaks.get(pid) or 0) / MIB:.0f} MiB")
-            if not reaped:
-                time.sleep(POLL)
-    finally:
-        for _label, proc, out, _started in running.values():
-            proc.kill()
-            proc.wait()
-            out.close()
+        runs = run_mkdocs(repo, jobs, lambda line: log(f"  {line}"), workers, watch=watch, poll=POLL)
+    except BuildError as e:
+        raise BenchError(str(e)) from None
     wall = time.perf_counter() - t0
-    if failed:
-        raise BenchError("mkdocs failed:\n" + "\n".join(failed))
-    return {"seconds": wall, "workers": workers, "locales": per,
+    per: dict[str, dict[str, Any]] = {}
+    for label, r in runs.items():
+        per[label] = {"seconds": r.seconds, "peak_rss_bytes": peaks.get(r.pid), "rss_samples": samples.get(r.pid, 0),
+                      "cpu_seconds": r.cpu_seconds, "started_at": r.started - t0, "exit": r.exit}
+        log(f"  mkdocs {label}: {(peaks.get(r.pid) or 0) / MIB:.0f} MiB at most")
+    return {"seconds": wall, "workers": pool_size(workers), "locales": per,
             "sum_seconds": sum(p["seconds"] for p in per.values()),
             "cpu_seconds": sum(p["cpu_seconds"] for p in per.values()),
             "max_peak_rss_bytes": max((p["peak_rss_bytes"] or 0 for p in per.values()), default=0),
@@ -336,15 +300,11 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: boo
     """Generate ``n`` rulings under ``tmp`` and measure every phase of a build of them (see the module)."""
     from rulings.publish.export import write_exports
     from rulings.publish.manifest import write_manifest
-    from rulings.site.build import (
-        Variant,
-        generate_all,
-        generate_locale,
-        jieba_user_dict,
-        root_index,
-        source_date_epoch,
-    )
-    from rulings.site.pages import build_model
+    from rulings.site.build import Variant, generate_all, generate_locale
+    from rulings.site.fsops import write_file
+    from rulings.site.layout import build_model
+    from rulings.site.mkdocs_config import jieba_user_dict, userdict_path
+    from rulings.site.pages.root import root_index
 
     root = tmp / "content"
     t0 = time.perf_counter()
@@ -376,8 +336,7 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: boo
         f"({entries:,} entries, {len(diags)} warnings)")
     with meter.phase("model"):
         model = build_model(content)
-        (work / "search").mkdir(parents=True, exist_ok=True)
-        (work / "search" / "userdict.txt").write_text(jieba_user_dict(model), encoding="utf-8")
+        write_file(userdict_path(work), jieba_user_dict(model))
     with meter.phase("generate"):  # like build: one forked process per locale, at most one per CPU
         results = generate_all(model, repo, [(work / variant.name, site, loc, variant, None, None)
                                              for loc in locales], workers=workers)
@@ -385,11 +344,11 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: boo
     gen_each = {r.locale: r.generate_seconds for r in results}
     for r in results:
         log(f"  generate {r.locale}: {r.pages:,} pages in {r.generate_seconds:.1f}s (in parallel)")
-    configs = {loc: work / variant.name / loc / "mkdocs.yml" for loc in locales}
+    configs = {r.locale: r.config for r in results}
     mk: dict[str, Any] | None = None
     if mkdocs:
         with meter.phase("mkdocs"):
-            mk = run_parallel(repo, [(loc, ["-f", str(configs[loc])]) for loc in locales], workers=workers, log=log)
+            mk = run_parallel(repo, [MkdocsJob(loc, configs[loc]) for loc in locales], workers=workers, log=log)
 
     def finish(model: Any) -> None:
         """What build does after mkdocs: the root index, the JSON exports, the manifest (last)."""
@@ -407,7 +366,7 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: boo
     plain: dict[str, Any] | None = None
     if mkdocs:
         plain_dir = tmp / "plain"
-        plain = run_parallel(repo, [(loc, ["-f", str(configs[loc]), "-d", str(plain_dir / loc)]) for loc in locales],
+        plain = run_parallel(repo, [MkdocsJob(loc, configs[loc], plain_dir / loc) for loc in locales],
                              workers=workers, log=log)
         plain["output_bytes"] = tree_bytes(plain_dir)[0]
         shutil.rmtree(plain_dir, ignore_errors=True)
@@ -592,10 +551,9 @@ METHOD = {
                          "in a second, untimed pass (tracemalloc slows Python 2-4x)",
     "mkdocs_memory": "per process: VmHWM of /proc/<pid>/status sampled every 20 ms while it runs (the last "
                      "sample); max_/sum_peak_rss_bytes over the processes of a phase. Not ru_maxrss or "
-                     "RUSAGE_CHILDREN: children are started with vfork, and Linux counts the parent's resident "
-                     "set at exec in the child's ru_maxrss",
+                     "RUSAGE_CHILDREN: Linux counts the parent's resident set at exec in the child's ru_maxrss",
     "mkdocs": "python -m mkdocs build --strict -f <generated config>, one process per locale, at most one per CPU at "
-              "a time (like build.run_mkdocs); plain_mkdocs: the same command on the same Markdown again, into "
+              "a time (like workers.run_mkdocs); plain_mkdocs: the same command on the same Markdown again, into "
               "another folder",
     "own_seconds": "load + validate + model + generate (all locales) + finish (root index, JSON exports, manifest)",
     "own_core_seconds": "load + validate + model + generate",

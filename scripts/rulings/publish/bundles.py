@@ -30,7 +30,6 @@ from rulings.site.escape import one_line
 SHIM_PACKAGE = "iframe-worker"
 SHIM_VERSION = "1.0.4"
 SHIM_INTEGRITY = "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q=="
-SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
 
 ISO639_3 = {"ar": "ara", "ca": "cat", "cs": "ces", "da": "dan", "de": "deu", "el": "ell", "en": "eng", "es": "spa",
             "fi": "fin", "fr": "fra", "he": "heb", "hu": "hun", "id": "ind", "it": "ita", "ja": "jpn", "ko": "kor",
@@ -233,12 +232,4 @@ def zim_bytes_stable(target: Path, seed: bytes) -> None:
         data[at:at + 16] = hashlib.md5(seed + b"xapian%d" % i).digest()
     body = bytes(data[:checksum_pos])
     target.write_bytes(body + hashlib.md5(body).digest())  # the ZIM format's checksum
-
-
-def human_size(n: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if n < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n} B"
 

@@ -16,7 +16,7 @@ from typing import Any
 from rulings.content.codec import entry_to_data, game_to_data
 from rulings.model.entries import Entity, Entry, field_steps
 from rulings.model.text import Text, TextState
-from rulings.site.pages import GameData, SiteModel
+from rulings.site.layout import GameData, SiteModel
 
 API_VERSION = "v1"
 SCHEMA_ID = "https://rulings.invalid/api/v1/"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rulings.site import paths as P
 from rulings.site.escape import xml_text
 from rulings.site.i18n import UI, _
-from rulings.site.pages import GameData
+from rulings.site.layout import GameData
 from rulings.site.render import plain
 
 ATOM_NS = "http://www.w3.org/2005/Atom"

@@ -174,3 +174,12 @@ def autonym(tag: str) -> str:
     """A language's own name, as a language switcher shows it (English, italiano, 中文)."""
     name = _babel_locale(tag).get_display_name() or tag
     return name[:1].upper() + name[1:] if tag.startswith(("it", "en")) else name
+
+
+def human_size(n: int) -> str:
+    """A file size for readers ("1.2 MB"), the same in every locale."""
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n} B"

@@ -1,6 +1,6 @@
 """``rulings serve``: preview one locale with live reload while content and catalogs change.
 
-Our generator writes the locale's Markdown into ``build/serve/<locale>/docs`` and ``mkdocs serve``
+Our generator writes the locale's Markdown into ``build/serve/preview/<locale>/docs`` and ``mkdocs serve``
 watches that folder (and reloads the browser); a watcher on ``content/``, ``locales/`` and
 ``site_config/`` regenerates the Markdown, writing only the files that changed. Content with errors
 is reported and the last good pages stay.
@@ -21,10 +21,13 @@ from watchdog.observers import Observer
 
 from rulings.content.diagnostics import Severity
 from rulings.content.validate import validate
-from rulings.site.build import generate_locale, jieba_user_dict
-from rulings.site.pages import build_model
+from rulings.site.build import Variant, generate_locale
+from rulings.site.fsops import write_file
+from rulings.site.layout import build_model
+from rulings.site.mkdocs_config import jieba_user_dict, userdict_path
 
 DEBOUNCE_SECONDS = 0.4
+PREVIEW = "preview"
 
 
 def regenerate(repo: Path, work: Path, locale: str, log: Callable[[str], None]) -> bool:
@@ -36,9 +39,9 @@ def regenerate(repo: Path, work: Path, locale: str, log: Callable[[str], None]) 
         log(f"{len(errors)} errors: keeping the last good pages")
         return False
     model = build_model(content)
-    (work / "search").mkdir(parents=True, exist_ok=True)
-    (work / "search" / "userdict.txt").write_text(jieba_user_dict(model), encoding="utf-8")
-    r = generate_locale(model, repo, work, work / "site", locale, content.project.locales)
+    write_file(userdict_path(work), jieba_user_dict(model))
+    variant = Variant(PREVIEW, alternates=tuple(content.project.locales))
+    r = generate_locale(model, repo, work / variant.name, work / "site", locale, variant)
     log(f"{locale}: regenerated {r.pages} pages in {r.generate_seconds:.1f}s")
     return True
 
@@ -76,7 +79,8 @@ def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = pr
         observer.schedule(handler, str(repo / folder), recursive=True)
     observer.start()
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    cmd = [sys.executable, "-m", "mkdocs", "serve", "-f", str(work / locale / "mkdocs.yml"), "--dev-addr", address]
+    cmd = [sys.executable, "-m", "mkdocs", "serve", "-f", str(work / PREVIEW / locale / "mkdocs.yml"),
+           "--dev-addr", address]
     log(f"serving {locale} on http://{address}/ (Ctrl-C stops)")
     try:
         subprocess.run(cmd, cwd=repo, env=env, check=False)

@@ -28,7 +28,7 @@ from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState
 from rulings.site import paths as P
 from rulings.site.catalogs import plural_forms
-from rulings.site.pages import SiteModel, build_model
+from rulings.site.layout import SiteModel, build_model
 from rulings.translation.history import History, source_date
 from rulings.translation.items import game_items, one_line
 from rulings.translation.po_language import language_name, po_language

@@ -1,0 +1,228 @@
+"""The site's layout: which pages exist, at which paths (the same in every locale), and what each lists.
+
+Per game: an overview, an A–Z index of cards/heroes/topics, one page per entity (its rulings, errata,
+abilities and a "mentioned in" list), the glossary, the errata, the changelog and the rule sections
+(one page per top-level section). Long listings are split (by letter or in chunks) so no page grows
+with the content. Nothing here depends on the locale: :mod:`rulings.site.pages` renders this model
+once per locale.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rulings.content.tree import Content
+from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
+from rulings.site import paths as P
+from rulings.site.render import Linker
+
+FULL_TEXT_SEARCH_LIMIT = 3000
+"""Above this many rulings, the browser's search index holds questions, statements, names and terms
+but not the answers: lunr builds its index in the reader's browser on every page load, and with full
+answers 10,000 rulings took seconds (see the benchmark). The ZIM archives, the JSON exports and the
+pages themselves keep every answer."""
+INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
+GLOSSARY_LIMIT = 60  # terms on one glossary page (up to 2 KB of HTML each with translations)
+CHUNK_LIMIT = 80  # errata or loose rulings on one page
+
+
+@dataclass
+class Bucket:
+    """One page of a split listing: entries whose name starts with a letter (or a chunk of them)."""
+
+    slug: str
+    label: str
+    entries: list
+
+
+def source_name(e: Entry) -> str:
+    """The name in the entry's own language: what splitting pages goes by, the same in every locale."""
+    t = e.name if isinstance(e, Entity) else e.term if isinstance(e, Term) else None
+    return t.source if t else e.id
+
+
+def buckets(entries: list, limit: int) -> list[Bucket] | None:
+    """Split a list alphabetically into pages of at most ``limit`` entries, or None if one page will do."""
+    if len(entries) <= limit:
+        return None
+    by_letter: dict[str, list] = defaultdict(list)
+    for e in sorted(entries, key=lambda x: sort_key(source_name(x))):
+        by_letter[initial(source_name(e))].append(e)
+    out = []
+    for letter in sorted(by_letter):
+        items = by_letter[letter]
+        base = letter.lower() if letter != "#" else "other"
+        for i in range(0, len(items), limit):
+            n = i // limit + 1
+            out.append(Bucket(base if n == 1 else f"{base}-{n}", letter if n == 1 else f"{letter} ({n})",
+                              items[i:i + limit]))
+    return out
+
+
+def chunks(items: list, limit: int) -> list[list]:
+    return [items[i:i + limit] for i in range(0, len(items), limit)]
+
+
+def sort_key(s: str) -> tuple[str, str]:
+    """Alphabetical order that ignores accents and case (names from several languages mix)."""
+    folded = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode().casefold().strip()
+    return (folded or s, s)
+
+
+def initial(s: str) -> str:
+    k = sort_key(s)[0]
+    return k[0].upper() if k and k[0].isalpha() else "#"
+
+
+@dataclass
+class GameData:
+    """One game's entries, indexed the ways the pages need them."""
+
+    game: Game
+    entities: list[Entity] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    errata: list[Erratum] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    rulings_about: dict[str, list[Ruling]] = field(default_factory=lambda: defaultdict(list))
+    errata_of: dict[str, list[Erratum]] = field(default_factory=lambda: defaultdict(list))
+    children: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
+    subsections: dict[str, list[Section]] = field(default_factory=lambda: defaultdict(list))
+    mentioned_in: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    index_buckets: list[Bucket] | None = None  # None: the A–Z index fits on one page
+    glossary_buckets: list[Bucket] | None = None
+    errata_chunks: list[list[Erratum]] = field(default_factory=list)
+    orphan_chunks: list[list[Ruling]] = field(default_factory=list)
+
+    @property
+    def indexed(self) -> list[Entity]:
+        """The entities the A–Z index lists: all but abilities, which are shown on their hero's page."""
+        return [e for e in self.entities if not (e.type is EntityType.ABILITY and e.parent)]
+
+    @property
+    def top_sections(self) -> list[Section]:
+        return [s for s in self.sections if not s.parent]
+
+
+@dataclass
+class SiteModel:
+    """Locale-independent structure of the site: games, page layout, backlinks."""
+
+    content: Content
+    games: dict[str, GameData]
+    locator: P.Locator
+    by_id: dict[str, Entry]
+    search_answers: bool = True  # False for very large sites: answers stay out of the search index
+
+
+def build_model(content: Content) -> SiteModel:
+    by_id = content.by_id()
+    games = {gid: GameData(g) for gid, g in sorted(content.games.items())}
+    for e in content.entries:
+        gd = games.get(e.game)
+        if gd is None:
+            continue
+        if isinstance(e, Entity):
+            gd.entities.append(e)
+            if e.parent:
+                gd.children[e.parent].append(e)
+        elif isinstance(e, Ruling):
+            gd.rulings.append(e)
+            for a in e.about:
+                gd.rulings_about[a].append(e)
+        elif isinstance(e, Term):
+            gd.terms.append(e)
+        elif isinstance(e, Erratum):
+            gd.errata.append(e)
+            if e.target:
+                gd.errata_of[e.target].append(e)
+        elif isinstance(e, Change):
+            gd.changes.append(e)
+        elif isinstance(e, Section):
+            gd.sections.append(e)
+            if e.parent:
+                gd.subsections[e.parent].append(e)
+    loc = P.Locator()
+    for gid, gd in games.items():
+        for ent in gd.entities:
+            loc.place(ent.id, P.entity_page(ent), whole_page=True)
+        orphans = []
+        for r in gd.rulings:
+            if r.about and isinstance(by_id.get(r.about[0]), Entity):
+                loc.place(r.id, P.entity_page(by_id[r.about[0]]))  # type: ignore[arg-type]
+            else:
+                orphans.append(r)
+        gd.orphan_chunks = chunks(orphans, CHUNK_LIMIT)
+        for i, chunk in enumerate(gd.orphan_chunks):
+            for r in chunk:
+                loc.place(r.id, P.chunk_page(P.other_rulings_page(gid), i))
+        gd.index_buckets = buckets(gd.indexed, INDEX_LIMIT)
+        gd.glossary_buckets = buckets(gd.terms, GLOSSARY_LIMIT)
+        for b in gd.glossary_buckets or [Bucket("", "", gd.terms)]:
+            for t in b.entries:
+                loc.place(t.id, P.bucket_page(P.glossary_page(gid), b.slug))
+        gd.errata_chunks = chunks(gd.errata, CHUNK_LIMIT)
+        for i, chunk in enumerate(gd.errata_chunks):
+            for er in chunk:
+                loc.place(er.id, P.chunk_page(P.errata_page(gid), i))
+        for c in gd.changes:
+            loc.place(c.id, P.changelog_page(gid))
+        for s in gd.sections:
+            top = page_section(s, by_id)
+            loc.place(s.id, P.section_page(top), whole_page=top is s)
+        # backlinks: explicit references, plus names found in the source texts
+        linker = Linker(gd.terms, gd.entities, "en")
+        for e in [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]:
+            targets = {ref for _field, ref in e.references()}
+            for _path, text in e.texts():
+                targets.update(hit[2].entry_id for hit in linker.find(text.source))
+            for t in sorted(targets):
+                if t != e.id and isinstance(by_id.get(t), Entity):
+                    gd.mentioned_in[t].append(e.id)
+    rulings = sum(len(gd.rulings) for gd in games.values())
+    return SiteModel(content, games, loc, by_id, search_answers=rulings <= FULL_TEXT_SEARCH_LIMIT)
+
+
+def section_depth(s: Section, by_id: dict[str, Entry]) -> int:
+    depth, cur = 0, s
+    while cur.parent and isinstance(by_id.get(cur.parent), Section) and depth < 50:
+        cur = by_id[cur.parent]  # type: ignore[assignment]
+        depth += 1
+    return depth
+
+
+def page_section(s: Section, by_id: dict[str, Entry]) -> Section:
+    """Sections of depth 0 and 1 get pages of their own; deeper ones are shown inside their ancestor's.
+
+    A document whose whole body sits under one heading (Sorcery's "Rule Clarifications") would
+    otherwise become a single huge page."""
+    cur = s
+    while section_depth(cur, by_id) > 1:
+        cur = by_id[cur.parent]  # type: ignore[assignment, index]
+    return cur
+
+
+@dataclass
+class Page:
+    """One generated page: its Markdown path (the same in every locale), title and text."""
+
+    path: str
+    title: str
+    markdown: str
+
+
+class PageCollision(Exception):
+    """Two generated pages would be written to one file (also on case-insensitive filesystems)."""
+
+
+def check_unique_paths(pages: list[Page]) -> None:
+    seen: dict[str, Page] = {}
+    for p in pages:
+        key = p.path.casefold()
+        if key in seen:
+            raise PageCollision(f"pages '{seen[key].title}' and '{p.title}' would both be written to {p.path}; "
+                                "give one of the entries another id")
+        seen[key] = p

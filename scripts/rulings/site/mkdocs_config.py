@@ -1,0 +1,83 @@
+"""One locale's ``mkdocs.yml``, and the jieba dictionary its search plugin reads.
+
+The config inherits ``site_config/<locale>.yml`` (theme, language, search options) and adds what a
+build knows: the generated nav, the language switcher, the site URL, this build's jieba dictionary and,
+for ``file://`` sites, the offline plugin with a local copy of its shim.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import yaml
+
+from rulings.model.terms import HAN
+from rulings.site.escape import nav_label
+from rulings.site.i18n import autonym
+from rulings.site.layout import SiteModel
+
+SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
+
+
+def userdict_path(work: Path) -> Path:
+    """Where a build keeps the jieba user dictionary: in its work folder, beside each variant's folder."""
+    return work / "search" / "userdict.txt"
+
+
+def jieba_user_dict(model: SiteModel) -> str:
+    """Game terms and names with Chinese characters, so jieba keeps them whole (one word per line)."""
+    words: set[str] = set()
+    for gd in model.games.values():
+        for t in gd.terms:
+            for tx in ([t.term] if t.term else []):
+                words.update(v for v in [tx.source, *(x.text for x in tx.translations.values())] if HAN.search(v))
+            words.update(a for v in t.aliases.values() for a in v if HAN.search(a))
+        for e in gd.entities:
+            if e.name:
+                words.update(v for v in [e.name.source, *(x.text for x in e.name.translations.values())]
+                             if HAN.search(v))
+            words.update(a for v in e.aliases.values() for a in v if HAN.search(a))
+    lines = sorted(w.strip() for w in words if w.strip() and " " not in w.strip())
+    return "".join(f"{w} 100000 n\n" for w in lines)
+
+
+def escaped_nav(nav: list) -> list:
+    """The nav with every label escaped: Material prints nav titles as HTML (see :mod:`.escape`)."""
+    out: list = []
+    for item in nav:
+        if isinstance(item, dict):
+            out.append({nav_label(str(k)): escaped_nav(v) if isinstance(v, list) else v for k, v in item.items()})
+        else:
+            out.append(item)
+    return out
+
+
+def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list, *, offline: bool,
+                  alternates: Sequence[str], site_url: str | None, userdict: Path) -> str:
+    """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
+    ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``."""
+    config: dict = {
+        "INHERIT": os.path.relpath(repo / "site_config" / f"{locale}.yml", base),
+        "docs_dir": "docs",
+        "site_dir": os.path.relpath(site_dir / locale, base),
+        "use_directory_urls": not offline,
+        "theme": {"custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
+        "nav": escaped_nav(nav),
+        "extra": {"alternate": [{"name": nav_label(autonym(loc)), "link": f"../{loc}/", "lang": loc}
+                                for loc in alternates]},
+    }
+    if site_url and not offline:
+        config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
+    # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT)
+    locale_cfg = yaml.safe_load((repo / "site_config" / f"{locale}.yml").read_text(encoding="utf-8")) or {}
+    plugins = list(locale_cfg.get("plugins") or ["search"])
+    for plug in plugins:
+        if isinstance(plug, dict) and isinstance(plug.get("search"), dict) and "jieba_dict_user" in plug["search"]:
+            plug["search"]["jieba_dict_user"] = str(userdict)
+    if offline:
+        plugins.append("offline")  # inlines the search index; turns directory URLs off
+        config["extra"]["polyfills"] = [SHIM_PATH]  # a local shim, so the plugin adds no remote one
+    config["plugins"] = plugins
+    return yaml.safe_dump(config, allow_unicode=True, sort_keys=False)

@@ -1,0 +1,75 @@
+"""Page renderers: the layout model (:mod:`rulings.site.layout`) written as one locale's Markdown.
+
+One module per page kind; :class:`LocaleRenderer` decides which pages each game gets and the nav
+that lists them. Navigation lists only index pages, never every entity, so each page's size stays
+bounded as content grows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulings.site import paths as P
+from rulings.site.i18n import _
+from rulings.site.layout import GameData, Page, check_unique_paths, page_section
+from rulings.site.pages import (
+    az_index,
+    changelog,
+    entity,
+    errata,
+    glossary,
+    home,
+    overview,
+    rules,
+    ruling,
+    translation_status,
+)
+from rulings.site.pages.base import LocaleView
+from rulings.site.render import plain
+
+
+@dataclass
+class Rendered:
+    """One locale's pages and the nav that lists them (for mkdocs.yml)."""
+
+    pages: list[Page]
+    nav: list
+
+
+class LocaleRenderer(LocaleView):
+    """Every page of one locale: the site-wide pages, then each game's, in nav order."""
+
+    def render(self) -> Rendered:
+        pages = [home.render(self), translation_status.render(self)]
+        nav: list = [{self.t(_("Home")): P.HOME}, {self.t(_("Translation status")): P.STATUS}]
+        for gd in self.m.games.values():
+            game_pages, game_nav = self.game_pages(gd)
+            pages += game_pages
+            nav.append({plain(gd.game.name, self.locale): game_nav})
+        check_unique_paths(pages)
+        return Rendered(pages, nav)
+
+    def game_pages(self, gd: GameData) -> tuple[list[Page], list]:
+        gid = gd.game.id
+        pages = [overview.render(self, gd)]
+        nav: list = [{self.t(_("Overview")): P.game_page(gid)}]
+        if gd.entities:
+            pages += az_index.render(self, gd)
+            nav.append({self.t(_("Index A–Z")): P.index_page(gid)})
+            pages += [entity.render(self, gd, e) for e in gd.entities]
+        if gd.orphan_chunks:
+            pages += ruling.render(self, gd)
+            nav.append({self.t(_("Other rulings")): P.other_rulings_page(gid)})
+        if gd.terms:
+            pages += glossary.render(self, gd)
+            nav.append({self.t(_("Glossary")): P.glossary_page(gid)})
+        if gd.errata:
+            pages += errata.render(self, gd)
+            nav.append({self.t(_("Errata")): P.errata_page(gid)})
+        pages.append(changelog.render(self, gd))
+        nav.append({self.t(_("Changelog")): P.changelog_page(gid)})
+        if gd.sections:
+            pages.append(rules.render_index(self, gd))
+            nav.append({self.t(_("Rules")): P.rules_index_page(gid)})
+            pages += [rules.render_section(self, gd, s) for s in gd.sections if page_section(s, self.m.by_id) is s]
+        return pages, nav

@@ -1,0 +1,42 @@
+"""A game's A–Z index of cards, heroes and topics (split into pages by letter when long)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rulings.model.entries import Entity
+from rulings.site import paths as P
+from rulings.site.i18n import N_, _
+from rulings.site.layout import GameData, Page, initial, sort_key
+from rulings.site.pages.base import ENTITY_TYPE_LABELS, NO_SEARCH, LocaleView
+from rulings.site.render import Ctx, esc, heading, raw
+
+
+def render(view: LocaleView, gd: GameData) -> list[Page]:
+    """The index page and, when it is split, one page per letter."""
+    return view.letter_pages(gd, P.index_page(gd.game.id), view.t(_("Index A–Z")), "index", gd.indexed,
+                             gd.index_buckets, lambda entities, ctx: index_html(view, entities, gd, ctx), NO_SEARCH)
+
+
+def index_html(view: LocaleView, entities: list[Entity], gd: GameData, ctx: Ctx) -> list[str]:
+    """Entities grouped by the initial of their name in this locale (abilities are on their hero's page)."""
+    out = []
+    by_letter: dict[str, list[Entity]] = defaultdict(list)
+    for e in entities:
+        by_letter[initial(view.name(e))].append(e)
+    letters = sorted(by_letter)
+    out.append(raw('<p class="rl-letters">' + " ".join(
+        f'<a href="#letter-{esc(x.lower() if x != "#" else "other")}">{esc(x)}</a>' for x in letters) + "</p>"))
+    for letter in letters:
+        out.append(heading(2, letter, f"letter-{letter.lower() if letter != '#' else 'other'}"))
+        items = []
+        for e in sorted(by_letter[letter], key=lambda x: sort_key(view.name(x))):
+            n = len(gd.rulings_about.get(e.id, []))
+            kind = view.ui.n(ENTITY_TYPE_LABELS[e.type], 1)
+            extra = f" — {esc(view.ui.n(N_('{n} ruling', '{n} rulings'), n))}" if n else ""
+            orig = ""
+            if e.name and e.name.lang != view.locale and e.name.get(view.locale):
+                orig = f' <span class="rl-original-inline" lang="{esc(e.name.lang)}">{esc(e.name.source)}</span>'
+            items.append(f'<li>{view.a(ctx, e.id)}{orig} <span class="rl-kind">{esc(kind)}</span>{extra}</li>')
+        out.append(raw(f'<ul class="rl-index">{"".join(items)}</ul>'))
+    return out

@@ -1,0 +1,131 @@
+"""What every page kind shares: one locale's view of the site model and the helpers to link, name and
+annotate entries in it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Ruling, Section, Term
+from rulings.site import paths as P
+from rulings.site.i18n import N_, UI, _
+from rulings.site.layout import Bucket, GameData, Page, SiteModel
+from rulings.site.render import NS, Ctx, Linker, esc, heading, plain, raw, text_block
+
+ENTITY_TYPE_LABELS = {
+    EntityType.CARD: N_("Card", "Cards"),
+    EntityType.HERO: N_("Hero", "Heroes"),
+    EntityType.ABILITY: N_("Ability", "Abilities"),
+    EntityType.KEYWORD: N_("Keyword", "Keywords"),
+    EntityType.TOPIC: N_("Topic", "Topics"),
+}
+
+NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
+"""Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
+Body = Callable[[list, Ctx], list[str]]
+"""Renders a listing's entries (on one of its pages, in that page's context) as Markdown lines."""
+
+
+class LocaleView:
+    """The site model as read in one locale: names, links and UI strings in that locale."""
+
+    def __init__(self, model: SiteModel, locale: str, ui: UI, directory_urls: bool = True,
+                 downloads: list | None = None):
+        self.downloads = downloads or []
+        self.m = model
+        self.locale = locale
+        self.ui = ui
+        self.dir_urls = directory_urls
+        self.linkers = {gid: Linker(gd.terms, gd.entities, locale) for gid, gd in model.games.items()}
+
+    def ctx(self, page: str, game: str | None = None, self_id: str | None = None) -> Ctx:
+        return Ctx(self.locale, self.ui, page, self.m.locator, self.linkers.get(game) if game else None,
+                   self.dir_urls, self_id)
+
+    def t(self, msg: str, **kw: object) -> str:
+        return self.ui.t(msg, **kw)
+
+    def name(self, e: Entry) -> str:
+        if isinstance(e, Entity):
+            return plain(e.name, self.locale)
+        if isinstance(e, Term):
+            return plain(e.term, self.locale)
+        if isinstance(e, Section):
+            return plain(e.title, self.locale)
+        if isinstance(e, Ruling):
+            return plain(e.question or e.statement, self.locale)
+        if isinstance(e, Erratum):
+            if e.target_name:
+                return plain(e.target_name, self.locale)
+            target = self.m.by_id.get(e.target) if e.target else None
+            return self.name(target) if target else plain(e.text, self.locale)
+        if isinstance(e, Change):
+            return e.date_printed or e.date or e.id
+        return e.id
+
+    def a(self, ctx: Ctx, entry_id: str, label: str | None = None) -> str:
+        href = ctx.link(entry_id)
+        e = self.m.by_id.get(entry_id)
+        text = esc(label if label is not None else (self.name(e) if e else entry_id))
+        return f'<a href="{esc(href)}">{text}</a>' if href else text
+
+    def page_link(self, ctx: Ctx, page: str, label: str) -> str:
+        return f'<a href="{esc(P.href(ctx.page, page, self.dir_urls))}">{esc(label)}</a>'
+
+    def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:
+        out = []
+        if also:
+            out.append(f'<p class="rl-also" data-search-exclude>{esc(self.t(_("Also about")))}: '
+                       + ", ".join(self.a(ctx, x) for x in also) + "</p>")
+        if related:
+            out.append(f'<p class="rl-related" data-search-exclude>{esc(self.t(_("See also")))}: '
+                       + ", ".join(self.a(ctx, x) for x in related) + "</p>")
+        if e.notes:
+            out.append(f'<div class="rl-notes"><span class="rl-label"{NS}>{esc(self.t(_("Note")))}</span>'
+                       f"{text_block(e.notes, ctx)}</div>")
+        if e.provenance:
+            first, last = e.provenance.lines
+            where = self.t(_("line {first}"), first=first) if first == last else \
+                self.t(_("lines {first}–{last}"), first=first, last=last)
+            out.append(f'<p class="rl-provenance"{NS}>{esc(self.t(_("Source")))}: {esc(e.provenance.document)}, '
+                       f"{esc(where)}</p>")
+        return out
+
+    def letter_pages(self, gd: GameData, listing: str, title: str, anchor: str, entries: list,
+                     bucket_list: list[Bucket] | None, body: Body, front: str = "") -> list[Page]:
+        """A listing split by letter (see :func:`.layout.buckets`): the listing page, holding every entry
+        or, when split, links to the letter pages; then one page per letter. ``front`` starts each page."""
+        ctx = self.ctx(listing, gd.game.id)
+        out = [heading(1, title, anchor)]
+        if bucket_list is None:
+            out += body(entries, ctx)
+        else:
+            out.append(raw('<ul class="rl-letter-pages">' + "".join(
+                f"<li>{self.page_link(ctx, P.bucket_page(listing, b.slug), b.label)} ({len(b.entries)})</li>"
+                for b in bucket_list) + "</ul>"))
+        pages = [Page(listing, title, front + "\n".join(out) + "\n")]
+        for b in bucket_list or []:
+            page = P.bucket_page(listing, b.slug)
+            ctx = self.ctx(page, gd.game.id)
+            letter_title = f"{title}: {b.label}"
+            out = [raw(f'<p class="rl-up">↑ {self.page_link(ctx, listing, title)}</p>'),
+                   heading(1, letter_title, anchor), *body(b.entries, ctx)]
+            pages.append(Page(page, letter_title, front + "\n".join(out) + "\n"))
+        return pages
+
+    def chunk_pages(self, gd: GameData, listing: str, title: str, anchor: str, chunks: list[list],
+                    body: Body) -> list[Page]:
+        """A listing in chunks of a fixed size (see :func:`.layout.chunks`), each page linking to all."""
+        pages = []
+        for i, chunk in enumerate(chunks):
+            page = P.chunk_page(listing, i)
+            ctx = self.ctx(page, gd.game.id)
+            out = [heading(1, title, anchor)]
+            if len(chunks) > 1:
+                links = [f"<strong>{n + 1}</strong>" if n == i else
+                         self.page_link(ctx, P.chunk_page(listing, n), str(n + 1)) for n in range(len(chunks))]
+                out.append(raw(f'<p class="rl-pager">{esc(self.t(_("Pages")))}: {" ".join(links)}</p>'))
+            else:
+                out.append("")
+            out += body(chunk, ctx)
+            pages.append(Page(page, title, "\n".join(out) + "\n"))
+        return pages

@@ -1,0 +1,46 @@
+"""A game's changelog: its dated changes, newest first, and its dated source documents."""
+
+from __future__ import annotations
+
+from rulings.site import paths as P
+from rulings.site.i18n import _
+from rulings.site.layout import GameData, Page
+from rulings.site.pages.base import LocaleView
+from rulings.site.render import esc, heading, raw, text_block, text_inline
+
+SUSPECT = _("Suspect date: printed as “{printed}”, out of order in the source.")
+
+
+def render(view: LocaleView, gd: GameData) -> Page:
+    gid = gd.game.id
+    page = P.changelog_page(gid)
+    ctx = view.ctx(page, gid)
+    out = [heading(1, view.t(_("Changelog")), "changelog")]
+    out.append(raw(f'<p class="rl-feed">{view.page_link(ctx, P.feed_file(gid), view.t(_("Atom feed")))}</p>'))
+    changes = sorted(gd.changes, key=lambda c: (c.date or "", c.id), reverse=True)
+    if not changes:
+        out.append(raw(f"<p>{esc(view.t(_('The source documents of this game print no dated changes.')))}</p>"))
+    for c in changes:
+        ctx.seen = set()
+        when = view.ui.date(c.date) if c.date else (c.date_printed or "")
+        out.append(heading(2, when, P.anchor(c.id)))
+        body = []
+        if c.suspect_date:
+            warning = view.t(SUSPECT, printed=c.date_printed or "")
+            body.append(f'<p class="rl-warning rl-suspect">{esc(warning)}</p>')
+            if c.suspect_note:
+                body.append(text_block(c.suspect_note, ctx, "rl-suspect-note"))
+        elif c.date_printed:
+            body.append(f'<p class="rl-printed">{esc(view.t(_("printed as")))} “{esc(c.date_printed)}”</p>')
+        body.append(text_block(c.text, ctx))
+        if c.touches:
+            body.append(f'<p class="rl-touches">{esc(view.t(_("Changed")))}: '
+                        + ", ".join(view.a(ctx, x) for x in c.touches) + "</p>")
+        out.append(raw(f'<div class="rl-entry rl-change">{"".join(body)}</div>'))
+    docs = [d for d in gd.game.documents if d.date]
+    if docs:
+        out.append(heading(2, view.t(_("Source documents")), "documents"))
+        out.append(raw("<ul>" + "".join(
+            f"<li>{esc(view.ui.date(d.date))} — {text_inline(d.title, ctx, link=False)}</li>" for d in docs)
+            + "</ul>"))
+    return Page(page, view.t(_("Changelog")), "\n".join(out) + "\n")

@@ -1,0 +1,61 @@
+"""One page per card, hero or topic: its text, abilities, rulings, errata and where it is mentioned."""
+
+from __future__ import annotations
+
+from rulings.model.entries import Entity, EntityType
+from rulings.site import paths as P
+from rulings.site.i18n import N_, _
+from rulings.site.layout import GameData, Page
+from rulings.site.pages.base import ENTITY_TYPE_LABELS, LocaleView
+from rulings.site.pages.errata import erratum_html
+from rulings.site.pages.ruling import ruling_html
+from rulings.site.render import NS, all_names, esc, heading, raw, text_block
+
+ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
+
+
+def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
+    page = P.entity_page(e)
+    ctx = view.ctx(page, gd.game.id, e.id)
+    title = view.name(e)
+    out = [heading(1, title, P.anchor(e.id))]
+    head = [f'<p class="rl-kind">{esc(view.ui.n(ENTITY_TYPE_LABELS[e.type], 1))}</p>']
+    if e.name and (e.name.lang != view.locale or e.name.translations):
+        head.append(f'<p class="rl-names">{all_names(e.name)}</p>')
+    if e.aliases:
+        names = sorted({a for v in e.aliases.values() for a in v})
+        head.append(f'<p class="rl-aliases">{esc(view.t(_("Also written")))}: {esc(", ".join(names))}</p>')
+    if e.attributes:
+        rows = "".join(f"<dt>{esc(view.t(ATTRIBUTE_LABELS.get(k, k)))}</dt><dd>{esc(str(v))}</dd>"
+                       for k, v in e.attributes.items())
+        head.append(f'<dl class="rl-facts">{rows}</dl>')
+    if e.parent:
+        head.append(f'<p class="rl-parent">{esc(view.t(_("Belongs to")))}: {view.a(ctx, e.parent)}</p>')
+    if e.text:
+        head.append(text_block(e.text, ctx))
+    head += view.meta(e, ctx, [], e.related)
+    out.append(raw(f'<div class="rl-entry rl-entity">{"".join(head)}</div>'))
+    kids = gd.children.get(e.id, [])
+    if kids:
+        out.append(heading(2, view.ui.n(ENTITY_TYPE_LABELS[EntityType.ABILITY], 2), "abilities", searchable=False))
+        for k in kids:
+            ctx.seen = set()
+            out.append(heading(3, view.name(k), f"sub-{P.anchor(k.id)}"))
+            out.append(raw(f'<div class="rl-entry">{text_block(k.text, ctx)}<p>{view.a(ctx, k.id)}</p></div>'))
+    rulings = gd.rulings_about.get(e.id, [])
+    if rulings:
+        out.append(heading(2, view.ui.n(N_("Ruling", "Rulings"), len(rulings)), "rulings", searchable=False))
+        for r in rulings:
+            out += ruling_html(view, r, ctx, 3)
+    errata = gd.errata_of.get(e.id, [])
+    if errata:
+        out.append(heading(2, view.t(_("Errata")), "errata", searchable=False))
+        for er in errata:
+            out += erratum_html(view, er, ctx, 3)
+    mentions = [m for m in gd.mentioned_in.get(e.id, [])
+                if m not in {r.id for r in rulings} and m not in {x.id for x in errata} and m != e.parent]
+    if mentions:
+        out.append(heading(2, view.t(_("Mentioned in")), "mentioned-in", searchable=False))
+        items = "".join(f"<li>{view.a(ctx, m)}</li>" for m in mentions)
+        out.append(raw(f'<ul class="rl-backlinks"{NS}>{items}</ul>'))
+    return Page(page, title, "\n".join(out) + "\n")

@@ -1,0 +1,68 @@
+"""A game's overview page: its description, the pages it has, and its source documents."""
+
+from __future__ import annotations
+
+from rulings.site import paths as P
+from rulings.site.i18n import N_, _
+from rulings.site.layout import GameData, Page
+from rulings.site.pages.base import LocaleView
+from rulings.site.render import esc, heading, plain, raw, text_block, text_inline
+
+UNIDENTIFIED = _("The source documents never name this game; it is listed under a neutral name until someone "
+                 "identifies it.")
+
+
+def render(view: LocaleView, gd: GameData) -> Page:
+    g = gd.game
+    page = P.game_page(g.id)
+    ctx = view.ctx(page, g.id)
+    out = [heading(1, plain(g.name, view.locale), f"game-{g.id}")]
+    if g.name.state(view.locale).value in ("current", "stale"):
+        out.append(raw(f'<p class="rl-names">{text_inline(g.name, ctx, link=False)}</p>'))
+    if not g.identified:
+        out.append(raw(f'<p class="rl-warning">{esc(view.t(UNIDENTIFIED))}</p>'))
+    if g.description:
+        out.append(raw(text_block(g.description, ctx)))
+    facts = []
+    if g.publisher:
+        facts.append((view.t(_("Publisher")), esc(g.publisher)))
+    if g.maintainer:
+        facts.append((view.t(_("Maintainer")), esc(g.maintainer)))
+    if facts:
+        out.append(raw("<dl class=\"rl-facts\">" + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in facts)
+                       + "</dl>"))
+    out.append(heading(2, view.t(_("Contents")), "contents"))
+    items = []
+    for label, pg, n in (
+        (view.t(_("Index A–Z")), P.index_page(g.id), len(gd.entities)),
+        (view.t(_("Other rulings")), P.other_rulings_page(g.id),
+         sum(len(c) for c in gd.orphan_chunks)),
+        (view.t(_("Glossary")), P.glossary_page(g.id), len(gd.terms)),
+        (view.t(_("Errata")), P.errata_page(g.id), len(gd.errata)),
+        (view.t(_("Changelog")), P.changelog_page(g.id), len(gd.changes) + 1),
+        (view.t(_("Rules")), P.rules_index_page(g.id), len(gd.sections)),
+    ):
+        if n:
+            items.append(f"<li>{view.page_link(ctx, pg, label)}</li>")
+    out.append(raw(f"<ul>{''.join(items)}</ul>"))
+    out.append(raw(f'<p>{esc(view.ui.n(N_("{n} ruling", "{n} rulings"), len(gd.rulings)))}</p>'))
+    out.append(heading(2, view.t(_("Source documents")), "sources"))
+    for d in g.documents:
+        rows = [(view.t(_("Title")), text_inline(d.title, ctx, link=False))]
+        if d.author:
+            rows.append((view.t(_("Author")), esc(d.author)))
+        if d.maintainer:
+            rows.append((view.t(_("Maintainer")), esc(d.maintainer)))
+        if d.date_printed or d.date:
+            shown = esc(view.ui.date(d.date)) if d.date else ""
+            printed = f' <span class="rl-printed">({esc(view.t(_("printed as")))} “{esc(d.date_printed)}”)</span>' \
+                if d.date_printed else ""
+            rows.append((view.t(_("Date")), shown + printed))
+        if d.version:
+            rows.append((view.t(_("Version")), esc(d.version)))
+        rows.append((view.t(_("Languages")), esc(", ".join(view.ui.language_name(x) for x in d.languages))))
+        rows.append((view.t(_("Original")), view.page_link(ctx, f"{g.id}/{d.file}", d.file.rsplit("/", 1)[-1])))
+        rows.append(("SHA-256", f"<code>{esc(d.sha256)}</code>"))
+        out.append(raw('<dl class="rl-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
+                       + "</dl>"))
+    return Page(page, plain(g.name, view.locale), "\n".join(out) + "\n")

@@ -1,0 +1,61 @@
+"""A ruling as HTML (on its card's page, or a copy under every other card it is about), and the pages
+of rulings about no card."""
+
+from __future__ import annotations
+
+from rulings.model.entries import Ruling, RulingStatus
+from rulings.site import paths as P
+from rulings.site.i18n import _
+from rulings.site.layout import GameData, Page
+from rulings.site.pages.base import LocaleView
+from rulings.site.render import Ctx, esc, heading, plain, raw, text_block, text_extras, text_inline
+
+UNANSWERED = _("The source prints this question without an answer.")
+
+
+def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[str]:
+    ctx.seen = set()
+    title = plain(r.question or r.statement, view.locale)
+    home = view.m.locator.page_of(r.id) == ctx.page  # else a copy, listed under another card
+    out = [heading(level, title, P.anchor(r.id), searchable=home)]
+    body = []
+    if r.question:
+        extras = text_extras(r.question, ctx)
+        if extras:
+            skip_original = "" if view.m.search_answers else " data-search-exclude"
+            body.append(f'<section class="rl-q"{skip_original}>{extras}</section>')
+        if r.answer:
+            skip_answer = "" if view.m.search_answers else " data-search-exclude"
+            body.append(f'<section class="rl-a"{skip_answer}><span class="rl-qa-label" data-search-exclude>'
+                        f'{esc(view.t(_("A")))}</span>{text_block(r.answer, ctx)}</section>')
+        else:
+            body.append(f'<p class="rl-warning">{esc(view.t(UNANSWERED))}</p>')
+    elif r.statement:
+        # the heading holds the statement already: the body copy stays out of the search index.
+        # (Material's search parser tracks exclusions by tag name, so an excluded element must
+        # not contain elements of its own tag: <section> around <div>s.)
+        body.append(f'<section data-search-exclude>{text_block(r.statement, ctx)}</section>')
+    if r.status is not RulingStatus.CURRENT:
+        label = {RulingStatus.SUPERSEDED: _("Superseded"), RulingStatus.REVERSED: _("Reversed")}[r.status]
+        body.append(f'<p class="rl-status rl-{r.status.value}">{esc(view.t(label))}</p>')
+    if r.history:
+        items = []
+        for h in r.history:
+            when = esc(view.ui.date(h.date)) if h.date else esc(h.date_printed or "")
+            note = text_inline(h.note, ctx) if h.note else ""
+            items.append(f"<li>{when}{': ' if when and note else ''}{note}</li>")
+        body.append(f'<div class="rl-history"><p>{esc(view.t(_("History")))}</p><ul>{"".join(items)}</ul></div>')
+    body += view.meta(r, ctx, [x for x in r.about if x != ctx.self_id], r.related)
+    skip = "" if home else " data-search-exclude"
+    out.append(raw(f'<div class="rl-entry rl-ruling"{skip}>{"".join(body)}</div>'))
+    return out
+
+
+def render(view: LocaleView, gd: GameData) -> list[Page]:
+    """The pages of the rulings about no card (each other ruling is on the page of the card it is about)."""
+
+    def body(rulings: list[Ruling], ctx: Ctx) -> list[str]:
+        return [line for r in rulings for line in ruling_html(view, r, ctx, 2)]
+
+    return view.chunk_pages(gd, P.other_rulings_page(gd.game.id), view.t(_("Other rulings")), "other-rulings",
+                            gd.orphan_chunks, body)

@@ -313,13 +313,20 @@ def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> Non
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build/locales"),
               show_default=True)
 def i18n_compile(out: Path) -> None:
-    """Check every catalog (placeholders included) and compile it to .mo; exit 1 on any problem."""
-    from rulings.site.catalogs import compile_catalogs
+    """Check every catalog (placeholders included) and compile it to .mo; exit 1 on any problem.
 
-    problems = compile_catalogs(Path.cwd(), _project_locales(), out)
+    Untranslated and fuzzy strings are warnings: the site shows them in English."""
+    from rulings.content.diagnostics import counted
+    from rulings.site.catalogs import compile_catalogs, untranslated
+
+    locales = _project_locales()
+    problems = compile_catalogs(Path.cwd(), locales, out)
+    warnings = untranslated(Path.cwd(), locales)
     for p in problems:
         click.echo(f"error: {p}", err=True)
-    click.echo(f"{len(problems)} problems")
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
+    click.echo(f"{counted(len(problems), 'problem')}, {counted(len(warnings), 'warning')}")
     sys.exit(1 if problems else 0)
 
 

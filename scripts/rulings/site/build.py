@@ -47,6 +47,7 @@ from rulings.site.i18n import UI, CatalogError, _, autonym
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer, PageCollision, SiteModel, build_model
 from rulings.site.render import HAN
+from rulings.site.site_config import locale_site_config
 from rulings.vcs import head_time
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md"),
@@ -293,12 +294,13 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
     sync_tree(base / "docs", files)
+    site = locale_site_config(repo, locale)
     config: dict = {
-        "INHERIT": os.path.relpath(repo / "site_config" / f"{locale}.yml", base),
+        "INHERIT": os.path.relpath(site.inherit, base),
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir / locale, base),
         "use_directory_urls": dir_urls,
-        "theme": {"custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
+        "theme": {**site.theme, "custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
         "nav": escaped_nav([*rendered.nav,
                             {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]),
         "extra": {"alternate": [{"name": nav_label(autonym(loc)), "link": f"../{loc}/", "lang": loc}
@@ -307,8 +309,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if site_url and not variant.offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
     # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT)
-    locale_cfg = yaml.safe_load((repo / "site_config" / f"{locale}.yml").read_text(encoding="utf-8")) or {}
-    plugins = list(locale_cfg.get("plugins") or ["search"])
+    plugins = site.plugins
     for plug in plugins:
         if isinstance(plug, dict) and isinstance(plug.get("search"), dict) and "jieba_dict_user" in plug["search"]:
             plug["search"]["jieba_dict_user"] = str(work.parent / "search" / "userdict.txt")

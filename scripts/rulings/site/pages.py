@@ -11,13 +11,14 @@ from __future__ import annotations
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, RulingStatus, Section, Term
 from rulings.model.text import Text
 from rulings.publish.bundles import human_size
 from rulings.site import paths as P
-from rulings.site.i18n import N_, UI, _
+from rulings.site.i18n import N_, SOURCE_LOCALE, UI, _, po_path
 from rulings.site.render import (
     NS,
     Ctx,
@@ -55,6 +56,8 @@ STATUS_LEAD = _("How much of each game you can read in {language}: texts written
                 "not yet translated (shown in their original language).")
 STATUS_HOWTO = _("To help, edit the YAML files in content/ or export a PO file for Poedit or Weblate with "
                  "rulings translate export; the contributor guide explains both.")
+UI_STATUS = _("Menus, headings and labels: {translated} of {total} translated, the rest shown in English "
+              "(catalog: {file}).")
 ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
 
 
@@ -386,6 +389,10 @@ class LocaleRenderer:
         legend = "".join(f'<span class="rl-legend"><svg width="12" height="12" aria-hidden="true"><rect width="12" '
                          f'height="12" class="rl-bar-{k}"/></svg> {esc(v)}</span>' for k, v in labels.items())
         out.append(raw(f'<p class="rl-legend-row">{legend}</p>'))
+        if (cov := self.ui.coverage) and self.locale != SOURCE_LOCALE:
+            ui_status = self.t(UI_STATUS, translated=cov.translated, total=cov.total,
+                               file=po_path(PurePosixPath("locales"), self.locale).as_posix())
+            out.append(raw(f'<p class="rl-ui-status">{esc(ui_status)}</p>'))
         bars = []
         for r in rows:
             name = plain(self.m.games[r.game].game.name, self.locale)

@@ -261,9 +261,17 @@ def i18n() -> None:
 
 
 def _project_locales() -> list[str]:
-    from rulings.content.tree import read
+    """The locales of content/project.yml; exit 1 with the validator's errors if that file has any
+    (an unknown tag, or a file that does not load, which would otherwise mean a silent "en" only)."""
+    from rulings.content.diagnostics import Severity
+    from rulings.content.tree import PROJECT_FILE
+    from rulings.content.validate import only_under, validate
 
-    return read(DEFAULT_CONTENT).project.locales
+    content, diags = validate(DEFAULT_CONTENT)
+    errors = [d for d in only_under(diags, [DEFAULT_CONTENT / PROJECT_FILE]) if d.severity is Severity.ERROR]
+    if errors:
+        raise ContentProblem("\n".join(d.format() for d in errors))
+    return content.project.locales
 
 
 @i18n.command("extract")

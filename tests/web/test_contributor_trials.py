@@ -133,6 +133,7 @@ def trial(tmp_path_factory) -> dict:
     for name in ("content", "schemas"):
         shutil.copytree(REPO / name, repo / name)
     before = {loc: (repo / "locales" / loc / "LC_MESSAGES" / "messages.po").read_bytes() for loc in project_locales()}
+    shutil.rmtree(repo / "content" / GAME, ignore_errors=True)  # a tree where the trial was made for real
     hand_written_game(repo / "content")
     add_locale(repo / "content" / "project.yml", NEW_LOCALE)
     runs = {"update": rulings(repo, "i18n", "update"),

@@ -47,11 +47,11 @@ SAMPLES = [*range(1001), *(k * MILLIONS + d for k in (1, 2, 7, 10) for d in (0, 
 def plural_forms(locale: str) -> str:
     """A gettext Plural-Forms header from babel's table, without CLDR's 'millions' form.
 
-    babel follows CLDR, which since v42 gives Italian, Spanish, French, Portuguese and Catalan a third
-    'many' form for exact millions ("un milione di regole"); gettext tools and translators do not expect
-    it (GNU gettext, Poedit and our catalogs use two forms). That form is merged into 'other' and the
-    rule written as the equivalent two-form rule in babel's own table, so Italian stays
-    ``nplurals=2; plural=(n != 1);``; languages without that form get babel's rule unchanged."""
+    babel's table follows CLDR, which gives Italian, Spanish, French, Portuguese and Catalan a third
+    'many' form for exact millions ("un milione di regole"); gettext tools and translators expect two
+    forms there, as our catalogs have. That form is merged into 'other' and the rule written as the
+    equivalent two-form rule from babel's own table, so Italian stays ``nplurals=2; plural=(n != 1);``
+    and French gets ``(n > 1)``; other languages (Breton, whose millions form is grammar) keep babel's."""
     tag = Locale.parse(locale, sep="-")
     count, expr = get_plural(tag)
     if "1000000" not in tag.plural_form.rules.get("many", ""):

@@ -261,9 +261,17 @@ def i18n() -> None:
 
 
 def _project_locales() -> list[str]:
-    from rulings.content.tree import read
+    """The locales of content/project.yml; exit 1 with the validator's errors if that file has any
+    (an unknown tag, or a file that does not load, which would otherwise mean a silent "en" only)."""
+    from rulings.content.diagnostics import Severity
+    from rulings.content.tree import PROJECT_FILE
+    from rulings.content.validate import only_under, validate
 
-    return read(DEFAULT_CONTENT).project.locales
+    content, diags = validate(DEFAULT_CONTENT)
+    errors = [d for d in only_under(diags, [DEFAULT_CONTENT / PROJECT_FILE]) if d.severity is Severity.ERROR]
+    if errors:
+        raise ContentProblem("\n".join(d.format() for d in errors))
+    return content.project.locales
 
 
 @i18n.command("extract")
@@ -313,13 +321,20 @@ def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> Non
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build/locales"),
               show_default=True)
 def i18n_compile(out: Path) -> None:
-    """Check every catalog (placeholders included) and compile it to .mo; exit 1 on any problem."""
-    from rulings.site.catalogs import compile_catalogs
+    """Check every catalog (placeholders included) and compile it to .mo; exit 1 on any problem.
 
-    problems = compile_catalogs(Path.cwd(), _project_locales(), out)
+    Untranslated and fuzzy strings are warnings: the site shows them in English."""
+    from rulings.content.diagnostics import counted
+    from rulings.site.catalogs import compile_catalogs, untranslated
+
+    locales = _project_locales()
+    problems = compile_catalogs(Path.cwd(), locales, out)
+    warnings = untranslated(Path.cwd(), locales)
     for p in problems:
         click.echo(f"error: {p}", err=True)
-    click.echo(f"{len(problems)} problems")
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
+    click.echo(f"{counted(len(problems), 'problem')}, {counted(len(warnings), 'warning')}")
     sys.exit(1 if problems else 0)
 
 

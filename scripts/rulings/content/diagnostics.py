@@ -51,12 +51,16 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def counted(n: int, word: str) -> str:
+    """``1 error``, ``3 errors``: an English count for terminal summaries (never for the site)."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def summary(diags: Iterable[Diagnostic], files: int) -> str:
     diags = list(diags)
     errors = sum(d.severity is Severity.ERROR for d in diags)
     warnings = len(diags) - errors
-    plural = lambda n, w: f"{n} {w}{'' if n == 1 else 's'}"  # noqa: E731
-    return f"{plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(files, 'file')}"
+    return f"{counted(errors, 'error')}, {counted(warnings, 'warning')} in {counted(files, 'file')}"
 
 
 def to_json(diags: Iterable[Diagnostic], files: int) -> str:

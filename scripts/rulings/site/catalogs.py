@@ -2,21 +2,24 @@
 
 extract writes ``locales/messages.pot`` from the generator's ``_()``/``N_()`` strings; update merges it
 into every locale's PO file (keeping translators' comments, marking changed strings fuzzy with their
-previous text); compile checks every catalog (placeholders included) and writes ``.mo`` files.
+previous text); compile checks every catalog (placeholders included) and writes ``.mo`` files, and
+reports how much of each catalog is translated (untranslated strings show in English: a warning).
 """
 
 from __future__ import annotations
 
+from gettext import c2py
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
+from babel.messages.plurals import DEFAULT_PLURAL, PLURALS, get_plural
 from babel.messages.pofile import read_po, write_po
 
-from rulings.site.i18n import placeholder_problems, po_path, read_catalog
+from rulings.site.i18n import POT, SOURCE_LOCALE, coverage, placeholder_problems, po_path, read_catalog
 
-POT = "messages.pot"
 KEYWORDS = ["-k", "_", "-k", "N_:1,2"]
 
 
@@ -49,17 +52,39 @@ def _extract(repo: Path, pot: Path) -> None:
           "-o", str(pot), *(str(repo / "scripts" / "rulings" / d) for d in UI_PACKAGES)])
 
 
-PLURAL_FORMS = {
-    "en": "nplurals=2; plural=(n != 1);",
-    "it": "nplurals=2; plural=(n != 1);",
-    "zh": "nplurals=1; plural=0;",
-}
-"""gettext plural rules. Not CLDR's: CLDR gives Italian a third 'many' form that gettext tools and
-translators do not expect, which babel would otherwise write into the header."""
+MILLIONS = 10**6
+SAMPLES = [*range(1001), *(k * MILLIONS + d for k in (1, 2, 7, 10) for d in (0, 1, 2, 5, 11))]
+"""Counts on which two plural rules are compared: every small number and some around millions."""
 
 
 def plural_forms(locale: str) -> str:
-    return PLURAL_FORMS.get(locale, PLURAL_FORMS.get(locale.split("-")[0], "nplurals=2; plural=(n != 1);"))
+    """A gettext Plural-Forms header from babel's table, without CLDR's 'millions' form.
+
+    babel's table follows CLDR, which gives Italian, Spanish, French, Portuguese and Catalan a third
+    'many' form for exact millions ("un milione di regole"); gettext tools and translators expect two
+    forms there, as our catalogs have. That form is merged into 'other' and the rule written as the
+    equivalent two-form rule from babel's own table, so Italian stays ``nplurals=2; plural=(n != 1);``
+    and French gets ``(n > 1)``; other languages (Breton, whose millions form is grammar) keep babel's."""
+    tag = Locale.parse(locale, sep="-")
+    count, expr = get_plural(tag)
+    if "1000000" not in tag.plural_form.rules.get("many", ""):
+        return _header(count, expr)
+    index = c2py(expr)
+    many, other = index(MILLIONS), count - 1
+
+    def merged(n: int) -> int:
+        i = other if index(n) == many else index(n)
+        return i - (i > many)
+
+    want = [merged(n) for n in SAMPLES]
+    for candidate_count, candidate in (DEFAULT_PLURAL, *PLURALS.values()):
+        if candidate_count == count - 1 and [c2py(candidate)(n) for n in SAMPLES] == want:
+            return _header(candidate_count, candidate)
+    return _header(count, expr)
+
+
+def _header(count: int, expr: str) -> str:
+    return f"nplurals={count}; plural={expr};"
 
 
 def update(repo: Path, locales: list[str]) -> list[Path]:
@@ -80,7 +105,7 @@ def update(repo: Path, locales: list[str]) -> list[Path]:
             ("Plural-Forms", plural_forms(loc))]
         cat.update(template, update_header_comment=False, keep_user_comments=True, update_creation_date=False)
         cat.fuzzy = False
-        if loc == "en":
+        if loc == SOURCE_LOCALE:
             for msg in cat:
                 if msg.id:
                     msg.string = tuple(msg.id) if isinstance(msg.id, tuple) else msg.id
@@ -110,3 +135,18 @@ def compile_catalogs(repo: Path, locales: list[str], out_dir: Path) -> list[str]
         with mo.open("wb") as f:
             write_mo(f, cat)
     return problems
+
+
+def untranslated(repo: Path, locales: list[str]) -> list[str]:
+    """One warning per locale whose catalog lacks translations or has fuzzy ones (shown in English)."""
+    out = []
+    for loc in locales:
+        po = po_path(repo / "locales", loc)
+        if loc == SOURCE_LOCALE or not po.exists():
+            continue
+        c = coverage(repo / "locales", loc)
+        if c.translated < c.total:
+            fuzzy = f", {c.fuzzy} fuzzy" if c.fuzzy else ""
+            out.append(f"{po}: {loc}: {c.translated} of {c.total} UI strings translated{fuzzy}, {c.missing} missing; "
+                       "English shown for the rest")
+    return out

@@ -17,10 +17,13 @@ from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_date
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 DOMAIN = "messages"
+POT = f"{DOMAIN}.pot"
+SOURCE_LOCALE = "en"
+"""The language the UI strings are written in: a string without a translation is shown in it."""
 NAME = re.compile(r"[a-z_]+")
 _FORMATTER = string.Formatter()
 
@@ -83,6 +86,46 @@ def read_catalog(path: Path, locale: str) -> Catalog:
         return read_po(f, locale=locale.replace("-", "_"))
 
 
+def _translated(m: Message) -> bool:
+    """A message the site uses: not fuzzy and every form translated."""
+    return bool(m.id) and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple | list) else bool(m.string))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How many of the template's UI strings a locale's catalog translates; the others show in English."""
+
+    total: int
+    translated: int
+    fuzzy: int
+    """Translated but marked fuzzy (the source changed): not used until a translator confirms them."""
+
+    @property
+    def missing(self) -> int:
+        return self.total - self.translated - self.fuzzy
+
+
+def coverage(locales_dir: Path, locale: str, catalog: Catalog | None = None) -> Coverage:
+    """The coverage of ``locale``'s catalog (read from ``locales_dir`` unless given) against ``messages.pot``."""
+    path = po_path(locales_dir, locale)
+    if catalog is None and path.exists():
+        catalog = read_catalog(path, locale)
+    msgs = {_key(m.id): m for m in catalog or [] if m.id}
+    pot = locales_dir / POT
+    if pot.exists():
+        with pot.open("rb") as f:
+            ids = [_key(m.id) for m in read_po(f) if m.id]
+    else:
+        ids = list(msgs)
+    done = sum(1 for i in ids if i in msgs and _translated(msgs[i]))
+    fuzzy = sum(1 for i in ids if i in msgs and msgs[i].fuzzy)
+    return Coverage(len(ids), done, fuzzy)
+
+
+def _key(msgid: str | tuple | list) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
 def placeholder_problems(catalog: Catalog) -> list[str]:
     """Translations that are not safe templates or whose placeholders differ from their source's
     (``line N: …``); the same check runs at compile time and when a build loads the catalog."""
@@ -115,27 +158,22 @@ class UI:
     locale: str
     messages: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
     plural_expr: str = "(n != 1)"
+    coverage: Coverage | None = None
 
     @classmethod
     def load(cls, locales_dir: Path, locale: str) -> UI:
         path = po_path(locales_dir, locale)
         if not path.exists():
-            return cls(locale)
+            return cls(locale, coverage=coverage(locales_dir, locale))
         cat = read_catalog(path, locale)
         problems = placeholder_problems(cat)
         if problems:
             raise CatalogError("\n".join(f"{path}:{p.removeprefix('line ').replace(': ', ': error: ', 1)}"
                                          for p in problems))
-        msgs: dict[str, str | tuple[str, ...]] = {}
-        for m in cat:
-            if not m.id or m.fuzzy:
-                continue
-            if isinstance(m.id, tuple | list):
-                if all(m.string):
-                    msgs[m.id[0]] = tuple(m.string)
-            elif m.string:
-                msgs[m.id] = m.string
-        return cls(locale, msgs, cat.plural_expr)
+        msgs: dict[str, str | tuple[str, ...]] = {
+            _key(m.id): tuple(m.string) if isinstance(m.string, tuple | list) else m.string
+            for m in cat if _translated(m)}
+        return cls(locale, msgs, cat.plural_expr, coverage(locales_dir, locale, cat))
 
     def t(self, message: str, **values: object) -> str:
         s = self.messages.get(message, message)

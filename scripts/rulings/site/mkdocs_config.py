@@ -17,6 +17,7 @@ from rulings.model.terms import HAN
 from rulings.site.escape import nav_label
 from rulings.site.i18n import autonym
 from rulings.site.layout import SiteModel
+from rulings.site.site_config import locale_site_config
 
 SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
 
@@ -58,12 +59,13 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
                   alternates: Sequence[str], site_url: str | None, userdict: Path) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
     ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``."""
+    site = locale_site_config(repo, locale)
     config: dict = {
-        "INHERIT": os.path.relpath(repo / "site_config" / f"{locale}.yml", base),
+        "INHERIT": os.path.relpath(site.inherit, base),
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir / locale, base),
         "use_directory_urls": not offline,
-        "theme": {"custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
+        "theme": {**site.theme, "custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
         "nav": escaped_nav(nav),
         "extra": {"alternate": [{"name": nav_label(autonym(loc)), "link": f"../{loc}/", "lang": loc}
                                 for loc in alternates]},
@@ -71,8 +73,7 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     if site_url and not offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
     # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT)
-    locale_cfg = yaml.safe_load((repo / "site_config" / f"{locale}.yml").read_text(encoding="utf-8")) or {}
-    plugins = list(locale_cfg.get("plugins") or ["search"])
+    plugins = site.plugins
     for plug in plugins:
         if isinstance(plug, dict) and isinstance(plug.get("search"), dict) and "jieba_dict_user" in plug["search"]:
             plug["search"]["jieba_dict_user"] = str(userdict)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from rulings.site import paths as P
-from rulings.site.i18n import _
+from rulings.site.i18n import SOURCE_LOCALE, _, po_path
 from rulings.site.layout import Page
 from rulings.site.pages.base import NO_SEARCH, LocaleView
 from rulings.site.render import esc, heading, plain, raw
@@ -15,6 +17,8 @@ STATUS_LEAD = _("How much of each game you can read in {language}: texts written
                 "not yet translated (shown in their original language).")
 STATUS_HOWTO = _("To help, edit the YAML files in content/ or export a PO file for Poedit or Weblate with "
                  "rulings translate export; the contributor guide explains both.")
+UI_STATUS = _("Menus, headings and labels: {translated} of {total} translated, the rest shown in English "
+              "(catalog: {file}).")
 
 
 def render(view: LocaleView) -> Page:
@@ -30,6 +34,10 @@ def render(view: LocaleView) -> Page:
     legend = "".join(f'<span class="rl-legend"><svg width="12" height="12" aria-hidden="true"><rect width="12" '
                      f'height="12" class="rl-bar-{k}"/></svg> {esc(v)}</span>' for k, v in labels.items())
     out.append(raw(f'<p class="rl-legend-row">{legend}</p>'))
+    if (cov := view.ui.coverage) and view.locale != SOURCE_LOCALE:
+        ui_status = view.t(UI_STATUS, translated=cov.translated, total=cov.total,
+                           file=po_path(PurePosixPath("locales"), view.locale).as_posix())
+        out.append(raw(f'<p class="rl-ui-status">{esc(ui_status)}</p>'))
     bars = []
     for r in rows:
         name = plain(view.m.games[r.game].game.name, view.locale)

@@ -7,8 +7,9 @@ from collections import defaultdict
 from rulings.model.entries import Entity
 from rulings.site import paths as P
 from rulings.site.i18n import N_, _
+from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import GameData, Page, initial, sort_key
-from rulings.site.pages.base import ENTITY_TYPE_LABELS, NO_SEARCH, LocaleView
+from rulings.site.pages.base import NO_SEARCH, LocaleView
 from rulings.site.render import Ctx, esc, heading, raw
 
 

@@ -5,19 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Ruling, Section, Term
+from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.site import paths as P
-from rulings.site.i18n import N_, UI, _
+from rulings.site.i18n import UI, _
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
 from rulings.site.render import NS, Ctx, Linker, esc, heading, plain, raw, text_block
-
-ENTITY_TYPE_LABELS = {
-    EntityType.CARD: N_("Card", "Cards"),
-    EntityType.HERO: N_("Hero", "Heroes"),
-    EntityType.ABILITY: N_("Ability", "Abilities"),
-    EntityType.KEYWORD: N_("Keyword", "Keywords"),
-    EntityType.TOPIC: N_("Topic", "Topics"),
-}
 
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""

@@ -5,13 +5,12 @@ from __future__ import annotations
 from rulings.model.entries import Entity, EntityType
 from rulings.site import paths as P
 from rulings.site.i18n import N_, _
+from rulings.site.labels import ENTITY_TYPE_LABELS, attribute_name, attribute_value
 from rulings.site.layout import GameData, Page
-from rulings.site.pages.base import ENTITY_TYPE_LABELS, LocaleView
+from rulings.site.pages.base import LocaleView
 from rulings.site.pages.errata import erratum_html
 from rulings.site.pages.ruling import ruling_html
 from rulings.site.render import NS, all_names, esc, heading, raw, text_block
-
-ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _("Health"), "set": _("Set")}
 
 
 def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
@@ -26,7 +25,7 @@ def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
         names = sorted({a for v in e.aliases.values() for a in v})
         head.append(f'<p class="rl-aliases">{esc(view.t(_("Also written")))}: {esc(", ".join(names))}</p>')
     if e.attributes:
-        rows = "".join(f"<dt>{esc(view.t(ATTRIBUTE_LABELS.get(k, k)))}</dt><dd>{esc(str(v))}</dd>"
+        rows = "".join(f"<dt>{esc(attribute_name(view.ui, k))}</dt><dd>{esc(attribute_value(view.ui, k, v))}</dd>"
                        for k, v in e.attributes.items())
         head.append(f'<dl class="rl-facts">{rows}</dl>')
     if e.parent:

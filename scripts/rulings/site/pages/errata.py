@@ -8,6 +8,7 @@ from rulings.model.entries import Erratum
 from rulings.model.text import Text
 from rulings.site import paths as P
 from rulings.site.i18n import _
+from rulings.site.labels import ERRATUM_TYPE_LABELS
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import NS, Ctx, esc, heading, plain, raw, text_block
@@ -16,7 +17,7 @@ from rulings.site.render import NS, Ctx, esc, heading, plain, raw, text_block
 def erratum_html(view: LocaleView, er: Erratum, ctx: Ctx, level: int) -> list[str]:
     ctx.seen = set()
     out = [heading(level, view.name(er), P.anchor(er.id))]
-    body = [f'<p class="rl-kind">{esc(view.t(_("Erratum")))} · {esc(er.type.value)}</p>']
+    body = [f'<p class="rl-kind">{esc(view.t(_("Erratum")))} · {esc(view.t(ERRATUM_TYPE_LABELS[er.type]))}</p>']
     if er.target and ctx.self_id != er.target:
         body.append(f'<p>{esc(view.t(_("Corrects")))}: {view.a(ctx, er.target)}</p>')
     body.append(text_block(er.text, ctx))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulings.model.entries import Ruling, RulingStatus
 from rulings.site import paths as P
 from rulings.site.i18n import _
+from rulings.site.labels import RULING_STATUS_LABELS
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import Ctx, esc, heading, plain, raw, text_block, text_extras, text_inline
@@ -36,7 +37,7 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
         # not contain elements of its own tag: <section> around <div>s.)
         body.append(f'<section data-search-exclude>{text_block(r.statement, ctx)}</section>')
     if r.status is not RulingStatus.CURRENT:
-        label = {RulingStatus.SUPERSEDED: _("Superseded"), RulingStatus.REVERSED: _("Reversed")}[r.status]
+        label = RULING_STATUS_LABELS[r.status]
         body.append(f'<p class="rl-status rl-{r.status.value}">{esc(view.t(label))}</p>')
     if r.history:
         items = []

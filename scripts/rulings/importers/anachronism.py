@@ -32,7 +32,6 @@ Everything is derived from the text in document order; nothing depends on a cloc
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from rulings.importers.merge import EntriesFile, ImportResult
@@ -52,6 +51,7 @@ from rulings.model.entries import (
     StatusChange,
     Term,
 )
+from rulings.model.ids import APOSTROPHES, slugify, unique
 from rulings.model.text import Text
 
 FORMAT = "anachronism-faq"
@@ -370,15 +370,8 @@ OCR_DAMAGE_LINES: frozenset[int] = frozenset({46, 617})  # a word split so that 
 SEE_RE = re.compile(r"^See (also )?(?P<target>.+)$")
 
 
-def slugify(s: str) -> str:
-    s = unicodedata.normalize("NFKD", s)
-    s = "".join(c for c in s if not unicodedata.combining(c)).encode("ascii", "ignore").decode("ascii")
-    s = re.sub(r"['()]", "", s.lower())
-    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
-
-
-def words_slug(s: str, n: int = 6) -> str:
-    return "-".join(slugify(s).split("-")[:n])
+JOIN = APOSTROPHES + "()"
+"""Kept inside a word in slugs: apostrophes, and the brackets of plurals printed ``Attack Grid(s)``."""
 
 
 @dataclass
@@ -566,7 +559,7 @@ def parse(text: str) -> ImportResult:
     entities: dict[str, Entity] = {}
     for b in blocks:
         etype = EntityType.TOPIC if b.heading in TOPIC_HEADINGS else EntityType.CARD
-        eid = f"{GAME_ID}/{etype.value}/{slugify(b.heading)}"
+        eid = f"{GAME_ID}/{etype.value}/{slugify(b.heading, join=JOIN)}"
         if b.heading in headings or eid in entities:
             raise ValueError(f"heading printed twice: {b.heading!r}")
         headings[b.heading] = eid
@@ -589,6 +582,7 @@ def parse(text: str) -> ImportResult:
     # rulings (one per distinct question/answer or statement; repeats are "about" every heading)
     rulings: list[Ruling] = []
     raw_of: dict[str, RawRuling] = {}
+    ruling_ids: set[str] = set()
     by_content: dict[tuple[str | None, str, str], Ruling] = {}
     for b in blocks:
         for r in b.rulings:
@@ -605,10 +599,8 @@ def parse(text: str) -> ImportResult:
                 same.notes = _t(f"{same.notes.source} {printed}" if same.notes else printed)
                 continue
             lead = r.question or statement
-            slug = f"{slugify(r.heading)}-{words_slug(lead)}"
-            rid, n = f"{GAME_ID}/ruling/{slug}", 2
-            while rid in raw_of:
-                rid, n = f"{GAME_ID}/ruling/{slug}-{n}", n + 1
+            slug = f"{slugify(r.heading, join=JOIN)}-{slugify(lead, join=JOIN, limit=6)}"
+            rid = unique(f"{GAME_ID}/ruling/{slug}", ruling_ids)
             ru = Ruling(id=rid, lang=LANG, provenance=_prov(r.first, r.last), about=[about],
                         notes=_notes_for(r.first, r.last))
             if r.question is not None:
@@ -669,7 +661,7 @@ def parse(text: str) -> ImportResult:
         target = headings[spec.heading]
         host = [ru for ru in rulings if target in ru.about and ru.provenance
                 and ru.provenance.lines[0] <= a and z <= ru.provenance.lines[1]]
-        tslug = slugify(spec.heading)
+        tslug = slugify(spec.heading, join=JOIN)
         err = Erratum(id=f"{GAME_ID}/erratum/{tslug}" + (f"-{spec.slug}" if spec.slug else ""), lang=LANG,
                       provenance=_prov(a, z), type=spec.type, target=target, text=_t(spec.text),
                       original=_t(spec.original) if spec.original else None,
@@ -682,7 +674,7 @@ def parse(text: str) -> ImportResult:
     terms: list[Term] = []
     for ts in GLOSSARY:
         a, z = _find(text, ts.definition)
-        terms.append(Term(id=f"{GAME_ID}/term/{slugify(ts.term)}", lang=LANG, provenance=_prov(a, z),
+        terms.append(Term(id=f"{GAME_ID}/term/{slugify(ts.term, join=JOIN)}", lang=LANG, provenance=_prov(a, z),
                           term=_t(ts.term), aliases={LANG: list(ts.aliases)} if ts.aliases else {},
                           definition=_t(ts.definition),
                           related=[f"{GAME_ID}/term/{s}" for s in ts.related],

@@ -26,7 +26,6 @@ the entry, and flags rulings whose text has OCR damage.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from rulings.importers.merge import EntriesFile, ImportResult
@@ -42,6 +41,7 @@ from rulings.model.entries import (
     RulingFlag,
     Term,
 )
+from rulings.model.ids import slug_words, slugify, unique
 from rulings.model.text import Text
 
 FORMAT = "hokuto-errata"
@@ -176,16 +176,8 @@ def damage_note(found: list[tuple[Damage, str]], extra: list[str] | None = None)
 
 # --- ids ----------------------------------------------------------------------------------------------
 
-
-def ascii_fold(s: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
-
-
-def slugify(s: str, *, drop: frozenset[str] = frozenset(), limit: int | None = None) -> str:
-    words = re.findall(r"[a-z0-9]+", ascii_fold(s).lower())
-    words = [w for w in words if w not in drop]
-    return "-".join(words[:limit] if limit else words)
-
+JOIN = ""
+"""Nothing is kept inside a word in slugs: an apostrophe elides an Italian article (``l'avversario``)."""
 
 STOPWORDS = frozenset((
     "a", "ad", "agli", "ai", "al", "all", "alla", "alle", "allo", "anche", "avendo", "c", "certe", "che",
@@ -202,7 +194,7 @@ RULING_SLUG_WORDS = 6
 
 
 def ruling_slug(question: str) -> str:
-    return slugify(repaired(question), drop=STOPWORDS, limit=RULING_SLUG_WORDS) or "domanda"
+    return slugify(repaired(question), join=JOIN, drop=STOPWORDS, limit=RULING_SLUG_WORDS, fallback="domanda")
 
 
 def eid(kind: str, slug: str) -> str:
@@ -244,7 +236,7 @@ NOT_CARDS = frozenset({"TUO"})
 
 
 def card_slug(name: str) -> str:
-    return slugify(repaired(name))
+    return slugify(repaired(name), join=JOIN)
 
 
 class Cards:
@@ -290,7 +282,7 @@ class Cards:
             e.aliases = {LANG: others} if others else {}
             ser = self.series.get(slug, [])
             # a card listed under two series (Energia Elettrica) gets no single set
-            e.attributes = {"set": slugify(ser[0].removeprefix("Serie "))} if len(ser) == 1 else {}
+            e.attributes = {"set": slugify(ser[0].removeprefix("Serie "), join=JOIN)} if len(ser) == 1 else {}
             bad = [f for f in forms if damage_in([f])]
             if e.name.source not in forms:
                 e.notes = Text("en", "The document prints this name only damaged, as "
@@ -392,7 +384,7 @@ TERM_MENTIONS: dict[str, str] = {
 def term_slug(heading: str) -> str:
     """Slug of a term heading: quoted placeholders, parentheses, a leading article and stray letters left out."""
     s = re.sub(r"“[^”]*”|\([^)]*\)", " ", repaired(heading))
-    words = re.findall(r"[a-z0-9]+", ascii_fold(s).lower())
+    words = slug_words(s, join=JOIN)
     if words and words[0] in ("il", "la"):
         words = words[1:]
     return "-".join(w for w in words if len(w) > 1 or w == "o") or "termine"
@@ -497,7 +489,7 @@ def make_erratum(line: str, name: str, body: str, group: str, no: int, cards: Ca
     names = MULTI_CARD_RE.split(name)
     targets = [cards.mention(n, no, series=group) for n in names]
     typ, original, corrected = classify(name, body)
-    series_slug = slugify(group.removeprefix("Serie "))
+    series_slug = slugify(group.removeprefix("Serie "), join=JOIN)
     return Erratum(
         id=eid("erratum", f"{card_slug(names[0])}-{series_slug}"),
         lang=LANG,
@@ -570,12 +562,7 @@ def make_rulings(qa: list[QA], cards: Cards, terms: list[Term]) -> list[Ruling]:
             raise ValueError(f"line {q.first}: answer without a question")
         a = qa[i + 1] if i + 1 < len(qa) and not qa[i + 1].question else None
         i += 2 if a else 1
-        base = slug = ruling_slug(q.text)
-        n = 2
-        while slug in used:
-            slug = f"{base}-{n}"
-            n += 1
-        used.add(slug)
+        slug = unique(ruling_slug(q.text), used)
         texts = [q.text] + ([a.text] if a else [])
         about: list[str] = []
         for part in (q, a):

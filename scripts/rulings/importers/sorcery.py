@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from rulings.importers.merge import EntriesFile, ImportResult
@@ -45,6 +44,7 @@ from rulings.model.entries import (
     Table,
     Term,
 )
+from rulings.model.ids import fold_accents, slugify, unique
 from rulings.model.text import Text
 
 FORMAT = "sorcery-clarifications"
@@ -352,19 +352,10 @@ CHANGE_NOTES: dict[str, str] = {
 
 def norm(s: str) -> str:
     """Comparison key: no accents, one apostrophe, no quotes, case-folded, single spaces."""
-    s = unicodedata.normalize("NFKD", s)
-    s = "".join(c for c in s if not unicodedata.combining(c))
+    s = fold_accents(s)
     s = s.replace("’", "'").replace("‘", "'")
     s = re.sub(r"[“”\"]", "", s)
     return re.sub(r"\s+", " ", s).strip().casefold()
-
-
-def slugify(s: str) -> str:
-    s = unicodedata.normalize("NFKD", s)
-    s = "".join(c for c in s if not unicodedata.combining(c))
-    s = re.sub(r"['’‘]", "", s).lower()
-    s = s.encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
 
 
 STOPWORDS = frozenset({
@@ -376,8 +367,7 @@ STOPWORDS = frozenset({
 
 
 def short_slug(question: str, drop: set[str], n: int = 5) -> str:
-    words = [w for w in slugify(question).split("-") if w and w not in STOPWORDS and w not in drop]
-    return "-".join(words[:n]) or "q"
+    return slugify(question, drop=STOPWORDS | drop, limit=n, fallback="q")
 
 
 def tx(s: str) -> Text:
@@ -676,16 +666,13 @@ def parse(text: str) -> ImportResult:
     section_ids: dict[str, str] = {}  # norm(title) -> id
     placed_by_title: dict[str, list[Placed]] = {}
 
+    taken: set[str] = set()
+
     def new_section_id(t: str, parent_slug: str | None = None) -> str:
-        slug = slugify(t)
-        sid = f"{GAME_ID}/section/{slug}"
-        if sid in section_ids.values() and parent_slug:
-            sid = f"{GAME_ID}/section/{parent_slug}-{slug}"
-        n = 2
-        base = sid
-        while sid in section_ids.values():
-            sid, n = f"{base}-{n}", n + 1
-        section_ids[norm(t)] = sid
+        sid = f"{GAME_ID}/section/{slugify(t)}"
+        if sid in taken and parent_slug:  # a subsection named like another section: prefix its parent
+            sid = f"{GAME_ID}/section/{parent_slug}-{slugify(t)}"
+        sid = section_ids[norm(t)] = unique(sid, taken)
         return sid
 
     # preamble
@@ -761,10 +748,7 @@ def parse(text: str) -> ImportResult:
             continue
         drop = set(slugify(card["names"][0][1]).split("-"))
         slug = f"{slugify(card['names'][0][1])}-{short_slug(question, drop)}"
-        rid, n = f"{GAME_ID}/ruling/{slug}", 2
-        while rid in used:
-            rid, n = f"{GAME_ID}/ruling/{slug}-{n}", n + 1
-        used.add(rid)
+        rid = unique(f"{GAME_ID}/ruling/{slug}", used)
         last = qa.answer[-1][0] if qa.answer else qa.q[0]
         r = Ruling(id=rid, lang=LANG, provenance=prov(qa.q[0], last), question=tx(question),
                    answer=tx(answer) if answer else None, about=[cid],

@@ -60,6 +60,7 @@ from rulings.model.entries import (
     Section,
     Term,
 )
+from rulings.model.ids import slug_words, slugify
 from rulings.model.text import Text
 
 FORMAT = "three-kingdoms-faq"
@@ -236,17 +237,10 @@ def analyse(text: str) -> Analysis:
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def _slug(s: str) -> str:
-    s = s.replace("±", " plus minus ").replace("’", "").replace("'", "")
-    s = re.sub(r"[^a-z0-9]+", "-", s.lower()).strip("-")
-    if not s:
-        raise ValueError("empty slug")
-    return s
-
-
 def _name_slug(s: str) -> str:
-    """Slug of a heading: parenthetical remarks and ellipses left out."""
-    return _slug(re.sub(r"\([^)]*\)", " ", s).replace("…", " "))
+    """Slug of a heading: parenthetical remarks left out; ``±`` spelled out, as the heading ``±1 Mounts``
+    names both the +1 and the -1 mount (its id, ``topic/plus-minus-1-mounts``, is the only one with it)."""
+    return slugify(re.sub(r"\([^)]*\)", " ", s).replace("±", " plus minus "))
 
 
 def _join(lines: list[str]) -> str:
@@ -541,7 +535,7 @@ def _card_item(it: Item, group: str, sec: Section, entities: list[Entity], rulin
 
 
 def _q_slug(prefix: str, question: str, used: set[str]) -> str:
-    words = [w for w in _slug(question.removeprefix("Q:")).split("-") if w not in STOPWORDS]
+    words = [w for w in slug_words(question.removeprefix("Q:")) if w not in STOPWORDS]
     for k in range(5, len(words) + 1):
         s = f"{prefix}-{'-'.join(words[:k])}"
         if s not in used:
@@ -571,7 +565,7 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
                 raise ValueError(f"line {no}: hero without its Chinese heading")
             name = Text("zh", zh[1])
             name.translate("en", m.group("en"), "official", by=OFFICIAL_BY)
-            hero = Entity(id=_gid("hero", _slug(m.group("en"))), lang="zh", type=EntityType.HERO, name=name,
+            hero = Entity(id=_gid("hero", slugify(m.group("en"))), lang="zh", type=EntityType.HERO, name=name,
                           provenance=_prov(zh[0], no), attributes={
                               "faction": m.group("faction").lower(), "gender": GENDERS[m.group("gender")],
                               "health": int(m.group("health")), "set": m.group("set")})
@@ -585,7 +579,7 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
                 raise ValueError(f"line {no}: question without answer")
             ano, ans = block[i + 1]
             q = s.removeprefix("Q:").strip()
-            r = Ruling(id=_gid("ruling", _q_slug(_slug(ability.name.source), q, used)), lang="en",
+            r = Ruling(id=_gid("ruling", _q_slug(slugify(ability.name.source), q, used)), lang="en",
                        provenance=_prov(no, ano), question=_en(q), answer=_en(ans.removeprefix("A:").strip()),
                        about=[hero.id, ability.id])
             rulings.append(r)
@@ -596,7 +590,7 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
                                                         and ability.text is not None and _looks_like_name(s))):
             if not _looks_like_name(s):
                 raise ValueError(f"line {no}: expected an ability name, got {s!r}")
-            ability = Entity(id=_gid("ability", f"{hero.id.rsplit('/', 1)[1]}-{_slug(s)}"), lang="en",
+            ability = Entity(id=_gid("ability", f"{hero.id.rsplit('/', 1)[1]}-{slugify(s)}"), lang="en",
                              type=EntityType.ABILITY, name=_en(s), parent=hero.id, provenance=_prov(no, no))
             entities.append(ability)
             pending.append((ability, [hero.id]))

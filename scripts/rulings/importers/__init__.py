@@ -1,7 +1,8 @@
 """Importers: one module per upstream document format, each turning a document into content.
 
-Each module defines ``FORMAT``, ``GAME_ID``, ``SOURCE_NAME`` and ``parse(text) -> ImportResult``;
-``base.write_import`` merges the result into ``content/<game>/``.
+Each module defines ``FORMAT``, ``GAME_ID``, ``SOURCE_NAME`` and ``parse(text) -> ImportResult``
+(:mod:`rulings.importers.result`); :func:`rulings.importers.merge.write_import` merges the result into
+``content/<game>/``.
 """
 
 from __future__ import annotations

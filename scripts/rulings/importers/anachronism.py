@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Diagram,
     Document,
@@ -696,10 +696,10 @@ def parse(text: str) -> ImportResult:
                             sha256="", date_printed=updated.removeprefix("Updated: "),
                             date=f"{m['y']}-{int(m['m']):02d}-{int(m['d']):02d}")],
     )
-    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
-        EntriesFile("entities.yml", "entities", list(entities.values())),
-        EntriesFile("rulings.yml", "rulings", rulings),
-        EntriesFile("glossary.yml", "glossary", terms),
-        EntriesFile("errata.yml", "errata", errata),
-        EntriesFile("sections.yml", "sections", sections),
-    ])
+    return ImportResult.of(game, DOCUMENT_ID, {
+        "entities": entities.values(),
+        "rulings": rulings,
+        "glossary": terms,
+        "errata": errata,
+        "sections": sections,
+    })

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Document,
     Entity,
@@ -477,12 +477,12 @@ def parse(text: str) -> ImportResult:
             sha256="",
         )],
     )
-    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
-        EntriesFile("entities.yml", "entities", cards.entities()),
-        EntriesFile("errata.yml", "errata", errata),
-        EntriesFile("glossary.yml", "glossary", terms),
-        EntriesFile("rulings.yml", "rulings", rulings),
-    ])
+    return ImportResult.of(game, DOCUMENT_ID, {
+        "entities": cards.entities(),
+        "errata": errata,
+        "glossary": terms,
+        "rulings": rulings,
+    })
 
 
 def make_erratum(line: str, name: str, body: str, group: str, no: int, cards: Cards) -> Erratum:

@@ -1,4 +1,4 @@
-"""What every importer shares: the result type and the writer that merges it into content.
+"""The merge engine: writing an import into a game folder so that hand edits and translations survive.
 
 An importer turns one upstream document into an :class:`ImportResult` (a game and its entries,
 through the model). :func:`write_import` writes it as content YAML and keeps the original in the
@@ -26,38 +26,15 @@ import hashlib
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rulings.content.codec import entry_from_data, entry_to_data, game_from_data, game_to_data
 from rulings.content.dump import _styled, dumps, modeline, yaml_instance
 from rulings.content.load import load
 from rulings.files import atomic_write
-from rulings.model.entries import Entry, Game
+from rulings.importers.result import EntriesFile, Importer, ImportResult
+from rulings.model.entries import Entry
 from rulings.model.text import Text
-
-
-@dataclass
-class EntriesFile:
-    """One content file an import writes: its path inside the game folder, its kind, its entries."""
-
-    path: str
-    kind: str
-    entries: list[Entry]
-
-
-@dataclass
-class ImportResult:
-    game: Game
-    document_id: str
-    files: list[EntriesFile]
-
-
-class Importer(Protocol):
-    FORMAT: str  # the name given to `rulings import`
-    GAME_ID: str  # the game folder it writes by default
-    SOURCE_NAME: str  # file name of the kept original under sources/
-
-    def parse(self, text: str) -> ImportResult: ...
 
 
 @dataclass

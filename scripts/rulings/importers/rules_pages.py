@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Block,
     Document,
@@ -398,10 +398,10 @@ def parse(text: str) -> ImportResult:
         documents=[Document(
             id=DOCUMENT_ID, title=Text("en", "Rules pages"), languages=[LANG],
             file="sources/" + SOURCE_NAME, sha256="")])
-    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
-        EntriesFile("sections.yml", "sections", sections),
-        EntriesFile("glossary.yml", "glossary", terms),
-    ])
+    return ImportResult.of(game, DOCUMENT_ID, {
+        "sections": sections,
+        "glossary": terms,
+    })
 
 
 def _flatten(items: list[Item]) -> list[str]:

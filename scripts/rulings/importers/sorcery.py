@@ -25,7 +25,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Block,
     Change,
@@ -837,13 +837,13 @@ def parse(text: str) -> ImportResult:
             date_printed=max(changes, key=lambda c: c.date or "").date_printed,
             date=max(c.date or "" for c in changes) or None)],
     )
-    return ImportResult(game=game, document_id=DOC_ID, files=[
-        EntriesFile("changelog.yml", "changelog", changes),
-        EntriesFile("sections.yml", "sections", sections),
-        EntriesFile("entities.yml", "entities", entities),
-        EntriesFile("rulings.yml", "rulings", rulings),
-        EntriesFile("glossary.yml", "glossary", terms),
-    ])
+    return ImportResult.of(game, DOC_ID, {
+        "changelog": changes,
+        "sections": sections,
+        "entities": entities,
+        "rulings": rulings,
+        "glossary": terms,
+    })
 
 
 def _boundary_find(hay: str, needle: str) -> list[int]:

@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Document,
     Entity,
@@ -468,13 +468,13 @@ def parse(text: str) -> ImportResult:
     game = Game(id=GAME_ID, lang="en", name=name, identified=True, documents=[
         Document(id=DOCUMENT_ID, title=doc_title, languages=["en", "zh"], file="sources/" + SOURCE_NAME,
                  sha256="")])
-    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
-        EntriesFile("entities.yml", "entities", entities),
-        EntriesFile("rulings.yml", "rulings", rulings),
-        EntriesFile("glossary.yml", "glossary", terms),
-        EntriesFile("errata.yml", "errata", errata),
-        EntriesFile("sections.yml", "sections", sections),
-    ])
+    return ImportResult.of(game, DOCUMENT_ID, {
+        "entities": entities,
+        "rulings": rulings,
+        "glossary": terms,
+        "errata": errata,
+        "sections": sections,
+    })
 
 
 def _term(it: Item) -> Term:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulings import __version__
+from rulings.site.escape import terminal
 from rulings.vcs import head_commit
 
 MANIFEST = "manifest.json"
@@ -49,9 +50,24 @@ class Verification:
     def ok(self) -> bool:
         return not (self.missing or self.extra or self.altered)
 
+    def lines(self) -> list[str]:
+        """One line per file that differs (names escaped: a hostile file name cannot fake a line)."""
+        return [f"{kind}: {terminal(p)}" for kind, paths in
+                (("missing", self.missing), ("extra", self.extra), ("altered", self.altered)) for p in paths]
+
+    def summary(self) -> str:
+        return (f"{self.checked} files checked: {len(self.missing)} missing, {len(self.extra)} extra, "
+                f"{len(self.altered)} altered")
+
+
+class NotASite(Exception):
+    """The folder has no manifest, so it is no copy of a rulings site."""
+
 
 def verify(site: Path) -> Verification:
     """Compare a copy of the site with its manifest: missing, extra and altered files."""
+    if not (site / MANIFEST).is_file():
+        raise NotASite(f"{site}/{MANIFEST} not found: is this a rulings site?")
     manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
     expected = {f["path"]: f for f in manifest["files"]}
     present = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {MANIFEST}

@@ -9,7 +9,8 @@ from pathlib import Path
 from conftest import REPO
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
-from rulings.importers.merge import EntriesFile, ImportResult, write_import
+from rulings.importers.merge import write_import
+from rulings.importers.result import EntriesFile, ImportResult
 from rulings.model.entries import Document, Game, Provenance, Ruling
 from rulings.model.text import Text, TextState
 

@@ -13,6 +13,7 @@ from rulings.content.codec import entry_to_data
 from rulings.content.diagnostics import Severity
 from rulings.content.validate import validate
 from rulings.importers import hokuto
+from rulings.importers.hokuto import damage, tables
 from rulings.model.entries import ENTRY_ID_RE, Entity, Erratum, ErratumType, Ruling, RulingFlag, Term
 
 ROOT = Path(__file__).parents[2]
@@ -212,7 +213,7 @@ def test_ocr_damage(by_id):
 
 
 def test_every_damage_pattern_is_used(text):
-    for d in hokuto.DAMAGE:
+    for d in damage.DAMAGE:
         assert re.search(d.pattern, text), d.pattern
 
 
@@ -231,7 +232,7 @@ def test_every_capitalised_name_is_a_card(by_kind):
             spans = cards.spans(t)
             for m in re.finditer(r"[A-ZÀ-Ý]{2,}", t):
                 inside = any(a <= m.start() and m.end() <= b for a, b in spans)
-                assert inside or m.group(0) in hokuto.NOT_CARDS, (r.id, m.group(0))
+                assert inside or m.group(0) in tables.NOT_CARDS, (r.id, m.group(0))
 
 
 # --- shape, determinism, coverage ---------------------------------------------------------------------

@@ -24,6 +24,7 @@ import pytest
 
 from rulings.content.codec import entry_to_data
 from rulings.importers import three_kingdoms as tk
+from rulings.importers.three_kingdoms import forum
 from rulings.model.entries import Entity, Erratum, ListBlock, Ruling, Section, Term
 from rulings.model.text import TranslationStatus, text_hash
 
@@ -68,7 +69,7 @@ def test_counts(result):
 
 def test_repeats_recognised_and_imported_once(text, result):
     lines = text.split("\n")
-    reps = tk.find_repeats(lines)
+    reps = forum.find_repeats(lines)
     assert [(r.original, r.copy) for r in reps] == [
         ((3, 28), (29, 54)), ((56, 90), (91, 125)), ((127, 193), (194, 260)),
         ((262, 277), (278, 293)), ((295, 316), (317, 338)), ((340, 358), (359, 377))]
@@ -212,9 +213,9 @@ def test_dropped_noise(text):
     a = tk.analyse(text)
     lines = text.split("\n")
     assert a.noise == [2, 55]
-    assert sorted(lines[n - 1].strip() for n in a.noise) == sorted(tk.NOISE_LINES)
+    assert sorted(lines[n - 1].strip() for n in a.noise) == sorted(forum.NOISE_LINES)
     # every listed fragment is printed once, in a line that is kept without it
-    for whole, frag, _ in tk.NOISE_FRAGMENTS:
+    for whole, frag, _ in forum.NOISE_FRAGMENTS:
         assert [s.strip() for s in lines].count(whole) == 1 and frag in whole
     assert (261, "武将规则集") in a.kept
 

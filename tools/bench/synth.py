@@ -43,6 +43,7 @@ from rulings.model.entries import (
     Table,
     Term,
 )
+from rulings.model.ids import slugify
 from rulings.model.text import Text, TranslationStatus
 
 FILE_ENTRIES = 2000
@@ -152,18 +153,6 @@ ZH_GIVEN = [("备", "bei"), ("羽", "yu"), ("飞", "fei"), ("云", "yun"), ("操
             ("逊", "xun"), ("蝉", "chan"), ("佗", "tuo"), ("嘉", "jia"), ("惇", "dun"), ("懿", "yi"),
             ("亮", "liang"), ("慈", "ci"), ("昭", "zhao"), ("维", "wei"), ("岱", "dai"), ("泰", "tai"),
             ("肃", "su"), ("统", "tong"), ("植", "zhi"), ("丕", "pi"), ("绍", "shao"), ("坚", "jian")]
-
-
-def _slug(s: str) -> str:
-    out, dash = [], False
-    for c in s.lower():
-        if c.isascii() and c.isalnum():
-            out.append(c)
-            dash = False
-        elif not dash and out:
-            out.append("-")
-            dash = True
-    return "".join(out).strip("-")
 
 
 @dataclass
@@ -288,7 +277,7 @@ def _terms(gid: str, n: int) -> list[_Glossary]:
     forms += [(f"{m[0]} {c[0]}", f"{c[1]} {m[1]}", m[2] + c[2]) for m in MODIFIERS for c in CONCEPTS]
     out = []
     for en, it, zh in forms[:n]:
-        out.append(_Glossary(f"{gid}/term/{_slug(en)}", en, it, zh))
+        out.append(_Glossary(f"{gid}/term/{slugify(en)}", en, it, zh))
     return out
 
 
@@ -322,7 +311,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
     hero_names = _hero_names(rng, n_heroes)
     entities: list[Entity] = []
     for name in card_names:
-        nid = f"{gid}/card/{_slug(name)}"
+        nid = f"{gid}/card/{slugify(name)}"
         gb.names.append(_Name(nid, name))
         attrs: dict[str, str | int | bool] = {"set": rng.choice(["Core", "Dawn of Ages", "Second Wave", "Promo"]),
                                                "cost": rng.randint(0, 9)}
@@ -331,7 +320,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
             ent.text = _text("en", w.en(rng.randint(12, 30), []))
         entities.append(ent)
     for zh, en in hero_names:
-        nid = f"{gid}/hero/{_slug(en)}"
+        nid = f"{gid}/hero/{slugify(en)}"
         gb.names.append(_Name(nid, en, zh))
         ent = Entity(nid, "zh", prov(), type=EntityType.HERO,
                      name=_text("zh", zh, {"en": en}, status=OFFICIAL, by="source document"),
@@ -340,7 +329,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
         entities.append(ent)
     # a few topics (concept headings that rulings can be about)
     for c in CONCEPTS[:5]:
-        entities.append(Entity(f"{gid}/topic/{_slug(c[0])}-rules", "en", prov(), type=EntityType.TOPIC,
+        entities.append(Entity(f"{gid}/topic/{slugify(c[0])}-rules", "en", prov(), type=EntityType.TOPIC,
                                name=Text("en", f"{c[0].capitalize()} rules")))
     rng.shuffle(gb.names)  # heroes spread among cards
 
@@ -371,7 +360,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
                 about.append(rng.choice(gb.names))
         if len(about) == 2 and about[0] is about[1]:
             about.pop()
-        base = _slug(about[0].en) if about else "general"
+        base = slugify(about[0].en) if about else "general"
         k = per_card[base] = per_card.get(base, 0) + 1
         rid = f"{gid}/ruling/{base}-{k}"
         plan.append((rid, about))
@@ -437,7 +426,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
     types = list(ErratumType)
     for i in range(min(200, 5 + n // 200)):
         target = rng.choice(gb.names)
-        er = Erratum(f"{gid}/erratum/{_slug(target.en)}-{i + 1}", "en", prov(), type=types[i % len(types)],
+        er = Erratum(f"{gid}/erratum/{slugify(target.en)}-{i + 1}", "en", prov(), type=types[i % len(types)],
                      target=target.id, text=_text("en", w.en(rng.randint(15, 40), [target.en])))
         if i % 2 == 0:
             er.original = Text("en", w.en(rng.randint(5, 12), []))
@@ -450,7 +439,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
     n_top = 4 + n // 5000
     for s in range(n_top):
         c = CONCEPTS[s % len(CONCEPTS)]
-        top_id = f"{gid}/section/{_slug(c[0])}-{s + 1}"
+        top_id = f"{gid}/section/{slugify(c[0])}-{s + 1}"
         t1, t2 = rng.sample(gb.terms, 2)
         title = _text("en", f"{c[0].capitalize()} ({s + 1})", {"it": c[1], "zh": c[2]})
         top = Section(top_id, "en", prov(3), title=title,

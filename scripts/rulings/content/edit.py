@@ -13,6 +13,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from rulings.content.diagnostics import ContentError
 from rulings.content.dump import _styled, yaml_instance
 from rulings.content.load import load
 from rulings.content.tree import Content, read
@@ -27,6 +28,10 @@ class EditReport:
     unchanged: int = 0
     problems: list[str] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (f"{self.applied} applied, {self.unchanged} unchanged, {len(self.problems)} problems, "
+                f"{len(self.written)} files written")
 
 
 
@@ -117,6 +122,17 @@ def tally(report: Any, outcome: str) -> None:
         report.unchanged += 1
     else:
         report.problems.append(outcome)
+
+
+def read_mapping(path: Path) -> dict[str, dict[str, Any]]:
+    """A ``rulings translate apply`` file (entry id → field path → text); :class:`ValueError` if it is none."""
+    try:
+        data = load(path).data
+    except ContentError as e:
+        raise ValueError(e.diagnostic.format()) from e
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping of entry id to fields")
+    return data
 
 
 def apply_translations(root: Path, mapping: dict[str, dict[str, Any]], locale: str, status: str,

@@ -8,13 +8,14 @@ load is reported and left untouched.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulings.content.diagnostics import ContentError, Diagnostic
+from rulings.content.diagnostics import ContentError, Diagnostic, display_path
 from rulings.content.dump import MODELINE_PREFIX, modeline, yaml_instance
 from rulings.content.load import load, load_text
-from rulings.content.tree import FILE_KINDS, find_schemas_dir
+from rulings.content.tree import FILE_KINDS, Selection, discover, find_schemas_dir
 from rulings.files import atomic_write
 
 
@@ -51,3 +52,36 @@ def format_file(path: Path, root: Path, *, check: bool) -> FmtResult:
     if changed and not check:
         atomic_write(path, out)
     return FmtResult(path, changed)
+
+
+@dataclass
+class FmtRun:
+    """``rulings fmt`` over a selection: one result per content file, in order."""
+
+    check: bool
+    results: list[FmtResult]
+
+    def report(self) -> Iterator[tuple[str, bool]]:
+        """A line per file that changed (or would) or could not be read, and whether it is a problem."""
+        for r in self.results:
+            if r.error:
+                yield r.error.format(), True
+            elif r.changed:
+                yield f"{'would reformat' if self.check else 'reformatted'} {display_path(r.path)}", False
+
+    def summary(self) -> str:
+        changed = sum(r.changed for r in self.results)
+        errors = sum(r.error is not None for r in self.results)
+        verb = "would be reformatted" if self.check else "reformatted"
+        return f"{changed} of {len(self.results)} files {verb}" + (f", {errors} could not be read" if errors else "")
+
+    @property
+    def ok(self) -> bool:
+        """Every file could be read and, with ``check``, none would change."""
+        return not any(r.error or (self.check and r.changed) for r in self.results)
+
+
+def format_paths(selection: Selection, *, check: bool) -> FmtRun:
+    """Format every content file of ``selection`` (``check``: change nothing, only tell)."""
+    files = [p for p in discover(selection.root) if selection.covers(p)]
+    return FmtRun(check, [format_file(p, selection.root, check=check) for p in files])

@@ -338,13 +338,21 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
+def _generated(directory: Path) -> dict[Path, str]:
+    return {directory / schema_filename(kind): render(schema) for kind, schema in all_schemas().items()}
+
+
+def stale(directory: Path) -> list[Path]:
+    """The schema files in ``directory`` that are missing or differ from the generated ones."""
+    return [p for p, text in _generated(directory).items()
+            if not p.exists() or p.read_text(encoding="utf-8") != text]
+
+
 def write_all(directory: Path) -> list[Path]:
+    """Write the schemas that are missing or out of date; return them."""
     directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for kind, schema in all_schemas().items():
-        path = directory / schema_filename(kind)
-        text = render(schema)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
+    texts = _generated(directory)
+    written = stale(directory)
+    for path in written:
+        path.write_text(texts[path], encoding="utf-8")
     return written

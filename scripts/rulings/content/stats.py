@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -49,3 +50,14 @@ def render(stats: dict[str, Any]) -> str:
         for loc, c in g["translations"].items():
             lines.append(f"{gid.ljust(width)}  {loc.ljust(6)}" + "  ".join(str(c.get(k, 0)).rjust(8) for k in cols))
     return "\n".join(lines)
+
+
+def to_json(stats: dict[str, Any]) -> str:
+    return json.dumps(stats, ensure_ascii=False, indent=2)
+
+
+def reading_note(content: Content) -> str | None:
+    """A pointer to ``rulings validate`` when reading met problems: the counts leave out what did not load."""
+    if not content.diagnostics:
+        return None
+    return f"note: {len(content.diagnostics)} problems while reading; run rulings validate"

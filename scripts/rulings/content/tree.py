@@ -66,6 +66,32 @@ def find_root(start: Path) -> Path:
     return base
 
 
+@dataclass(frozen=True)
+class Selection:
+    """Content files or folders a command was given, and the one content tree they all belong to.
+
+    Commands read the whole tree (so references resolve) but report only on the selected paths."""
+
+    paths: list[Path]
+    root: Path
+
+    def covers(self, path: Path) -> bool:
+        """Whether ``path`` is one of the selected paths or lies below one."""
+        p = path.resolve()
+        return any(p == s or s in p.parents for s in (s.resolve() for s in self.paths))
+
+
+def select(paths: list[Path]) -> Selection:
+    """A :class:`Selection`; :class:`ValueError` for a path that does not exist or for paths of several trees."""
+    for p in paths:
+        if not p.exists():
+            raise ValueError(f"{p}: no such file or folder")
+    roots = {find_root(p) for p in paths}
+    if len(roots) > 1:
+        raise ValueError("paths belong to different content trees: " + ", ".join(map(str, sorted(roots))))
+    return Selection(paths, roots.pop())
+
+
 def discover(root: Path) -> list[Path]:
     """Every content file under ``root`` in a stable order (kept originals in ``sources/`` skipped).
 

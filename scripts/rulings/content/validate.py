@@ -28,6 +28,7 @@ import datetime as dt
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,10 +36,10 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 
 from rulings.content import safety
-from rulings.content.diagnostics import Diagnostic, Severity
+from rulings.content.diagnostics import Diagnostic, Severity, summary, to_json
 from rulings.content.dump import modeline
 from rulings.content.load import Loaded, node_position, position
-from rulings.content.tree import Content, ContentFile, find_schemas_dir, gc_paused, read
+from rulings.content.tree import Content, ContentFile, Selection, find_schemas_dir, gc_paused, read
 from rulings.model.entries import (
     ID_KINDS,
     Change,
@@ -395,3 +396,31 @@ def only_under(diags: Iterable[Diagnostic], paths: list[Path]) -> list[Diagnosti
     from rulings.content.diagnostics import display_path
     prefixes = [display_path(p) for p in paths]
     return [d for d in diags if any(d.file == p or d.file.startswith(p.rstrip("/") + "/") for p in prefixes)]
+
+
+@dataclass
+class Checked:
+    """What ``rulings validate`` reports: the diagnostics of the selected files, and how many files those are."""
+
+    diagnostics: list[Diagnostic]
+    files: int
+
+    @property
+    def ok(self) -> bool:
+        """No error (warnings do not fail a check)."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def summary(self) -> str:
+        return summary(self.diagnostics, self.files)
+
+    def to_json(self) -> str:
+        return to_json(self.diagnostics, self.files)
+
+
+def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False) -> Checked:
+    """Validate the whole tree of ``selection`` (so references resolve); keep the problems of its paths."""
+    content, diags = validate(selection.root, list_missing=list_missing)
+    diags = only_under(diags, selection.paths)
+    if errors_only:
+        diags = [d for d in diags if d.severity is Severity.ERROR]
+    return Checked(diags, sum(1 for p in content.paths if selection.covers(p)))

@@ -1,4 +1,4 @@
-"""What every importer shares: the result type and the writer that merges it into content.
+"""The merge engine: writing an import into a game folder so that hand edits and translations survive.
 
 An importer turns one upstream document into an :class:`ImportResult` (a game and its entries,
 through the model). :func:`write_import` writes it as content YAML and keeps the original in the
@@ -26,38 +26,17 @@ import hashlib
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rulings.content.codec import entry_from_data, entry_to_data, game_from_data, game_to_data
 from rulings.content.dump import _styled, dumps, modeline, yaml_instance
 from rulings.content.load import load
+from rulings.content.tree import find_schemas_dir
 from rulings.files import atomic_write
-from rulings.model.entries import Entry, Game
+from rulings.importers import get
+from rulings.importers.result import EntriesFile, Importer, ImportResult
+from rulings.model.entries import Entry
 from rulings.model.text import Text
-
-
-@dataclass
-class EntriesFile:
-    """One content file an import writes: its path inside the game folder, its kind, its entries."""
-
-    path: str
-    kind: str
-    entries: list[Entry]
-
-
-@dataclass
-class ImportResult:
-    game: Game
-    document_id: str
-    files: list[EntriesFile]
-
-
-class Importer(Protocol):
-    FORMAT: str  # the name given to `rulings import`
-    GAME_ID: str  # the game folder it writes by default
-    SOURCE_NAME: str  # file name of the kept original under sources/
-
-    def parse(self, text: str) -> ImportResult: ...
 
 
 @dataclass
@@ -75,6 +54,15 @@ class Report:
                 for i in self.conflicts]
         out += [f"wrote {p}" for p in self.written]
         return out
+
+    def summary(self) -> str:
+        return (f"{len(self.added)} added, {len(self.changed)} changed, {len(self.removed)} removed, "
+                f"{len(self.conflicts)} conflicts")
+
+    @property
+    def ok(self) -> bool:
+        """No conflict: nothing is left to merge by hand."""
+        return not self.conflicts
 
 
 def sha256(data: bytes) -> str:
@@ -233,3 +221,12 @@ def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Pat
         kept.write_bytes(source)
         report.written.append(kept)
     return report
+
+
+def import_file(fmt: str, source: Path, into: Path | None = None, *, content: Path = Path("content")) -> Report:
+    """``rulings import``: merge ``source``, a document of format ``fmt``, into its game folder.
+
+    ``into`` defaults to ``content/<the importer's game id>``; the schemas are those of the tree it is in."""
+    importer = get(fmt)
+    target = into or content / importer.GAME_ID
+    return write_import(importer, source.read_bytes(), target, find_schemas_dir(target.resolve().parent))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Block,
     Document,
@@ -34,6 +34,7 @@ from rulings.model.entries import (
     Term,
     block_texts,
 )
+from rulings.model.ids import slugify, unique
 from rulings.model.text import Text
 
 FORMAT = "rules-pages"
@@ -310,16 +311,7 @@ def _blocks(lines: list[Line]) -> Parsed:
     return Parsed(out, action_types)
 
 
-# --- ids ----------------------------------------------------------------------------------------
-
-
-def slugify(s: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", s.lower()).strip("-")
-
-
-def _unique(slug: str, used: dict[str, int]) -> str:
-    used[slug] = used.get(slug, 0) + 1
-    return slug if used[slug] == 1 else f"{slug}-{used[slug]}"
+# --- notes ----------------------------------------------------------------------------------------
 
 
 def _block_strings(blocks: list[Block]) -> list[str]:
@@ -374,10 +366,10 @@ def parse(text: str) -> ImportResult:
     lines = _lines(text)
     sections: list[Section] = []
     ids_by_title: dict[str, str] = {}
-    used: dict[str, int] = {}
+    used: set[str] = set()
     action_types: list[Item] = []
     for h, head, bodies in _split_sections(lines):
-        sid = f"{GAME_ID}/section/{_unique(slugify(h.title), used)}"
+        sid = f"{GAME_ID}/section/{unique(slugify(h.title), used)}"
         ids_by_title[h.title] = sid
         blocks: list[Block] = []
         for body in bodies:
@@ -406,10 +398,10 @@ def parse(text: str) -> ImportResult:
         documents=[Document(
             id=DOCUMENT_ID, title=Text("en", "Rules pages"), languages=[LANG],
             file="sources/" + SOURCE_NAME, sha256="")])
-    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
-        EntriesFile("sections.yml", "sections", sections),
-        EntriesFile("glossary.yml", "glossary", terms),
-    ])
+    return ImportResult.of(game, DOCUMENT_ID, {
+        "sections": sections,
+        "glossary": terms,
+    })
 
 
 def _flatten(items: list[Item]) -> list[str]:

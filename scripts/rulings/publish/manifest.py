@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rulings import __version__
 from rulings.publish.signing import SIGNATURE_SUFFIX, check
+from rulings.site.escape import terminal
 from rulings.vcs import head_commit
 
 MANIFEST = "manifest.json"
@@ -62,6 +63,22 @@ class Verification:
     @property
     def ok(self) -> bool:
         return not (self.problems or self.missing or self.extra or self.altered)
+
+    def lines(self) -> list[str]:
+        """The problems, then one line per file that differs (names escaped: a hostile file name cannot
+        fake a line)."""
+        return [terminal(p) for p in self.problems] + [
+            f"{kind}: {terminal(p)}" for kind, paths in
+            (("missing", self.missing), ("extra", self.extra), ("altered", self.altered)) for p in paths]
+
+    def summary(self) -> str:
+        signed = f"signature good (signed by {terminal(self.signer)}); " if self.signer else ""
+        return (f"{signed}{self.checked} files checked: {len(self.missing)} missing, {len(self.extra)} extra, "
+                f"{len(self.altered)} altered")
+
+
+class NotASite(Exception):
+    """The folder has no manifest, so it is no copy of a rulings site."""
 
 
 def unsafe_path(rel: object) -> str | None:
@@ -115,6 +132,8 @@ def verify(site: Path, allowed_signers: Path | None = None) -> Verification:
     """Check a copy of the site: its signature first (when ``allowed_signers`` is given), then every file
     the manifest lists (missing, altered) and every file it does not (extra). Nothing outside ``site`` is
     read: listed paths that leave the folder are refused, symlinks are reported and not followed."""
+    if not os.path.lexists(site / MANIFEST):
+        raise NotASite(f"{site}/{MANIFEST} not found: is this a rulings site?")
     v = Verification()
     raw = _read_inside(site, MANIFEST)
     if raw is None:

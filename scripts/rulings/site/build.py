@@ -53,6 +53,16 @@ ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, c
                          "the original beside it; machine translations are marked. Works offline.")
 
 
+class NotARepository(Exception):
+    """The build was started outside a repository root."""
+
+
+def check_repository(repo: Path) -> None:
+    """Raise :class:`NotARepository` unless ``repo`` holds mkdocs.yml and content/."""
+    if not (repo / "mkdocs.yml").exists() or not (repo / "content").is_dir():
+        raise NotARepository("run rulings build from the repository root (where mkdocs.yml and content/ are)")
+
+
 @dataclass
 class LocaleResult:
     """One locale generated: its mkdocs.yml, how many pages, how long generating and mkdocs took."""
@@ -70,6 +80,9 @@ class BuildResult:
     locales: list[LocaleResult] = field(default_factory=list)
     validate_seconds: float = 0.0
     total_seconds: float = 0.0
+
+    def summary(self) -> str:
+        return f"built {', '.join(r.locale for r in self.locales)} into {self.out}/ in {self.total_seconds:.1f}s"
 
 
 @dataclass(frozen=True)
@@ -183,7 +196,8 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     ``repo`` provides mkdocs.yml, site_config/ and locales/; ``content_dir`` defaults to repo/content
     and ``work`` (generated Markdown and configs) to repo/build. ``offline`` builds the file:// flavour
     into ``out`` instead of the served one; ``bundles`` also builds the offline zips and Kiwix files
-    into ``out/downloads/`` and lists them on the home pages."""
+    into ``out/downloads/`` and lists them on the home pages (not with ``offline``: an offline site
+    needs no download of itself)."""
     t_start = time.perf_counter()
     content_dir = content_dir or repo / "content"
     try:
@@ -211,7 +225,7 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         lock.acquire()
     try:
         return _build_locked(repo, out, work, model, content, locales, default, result, t_start,
-                             site_url=site_url, bundles=bundles, offline=offline, log=log)
+                             site_url=site_url, bundles=bundles and not offline, offline=offline, log=log)
     finally:
         for lock in reversed(locks):
             lock.release()

@@ -43,6 +43,13 @@ class ImportReport:
     written: list[Path] = field(default_factory=list)
     files: int = 0
 
+    def summary(self) -> str:
+        """What was done, or (with problems) why nothing was."""
+        if self.problems:
+            return f"nothing written: {len(self.problems)} problems in {self.files} files; fix them and import again"
+        return (f"{self.applied} applied, {self.unchanged} unchanged, {self.skipped_fuzzy} fuzzy skipped, "
+                f"{self.skipped_empty} untranslated, {len(self.written)} content files written")
+
 
 EMAIL = re.compile(r"<[^<>]*>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 

@@ -7,7 +7,9 @@ status" page (SVG bar charts), so both always agree.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rulings.content.tree import Content
@@ -98,6 +100,16 @@ def todo(content: Content, locale: str, limit: int = 40) -> list[Todo]:
     return out[:limit]
 
 
+def todo_lines(content: Content, locales: list[str] | None = None, limit: int = 20) -> Iterator[str]:
+    """``rulings i18n status --todo``: per locale (default: the project's) a heading and what to do next."""
+    for loc in locales or content.project.locales:
+        items = todo(content, loc, limit)
+        if items:
+            yield f"\nnext in {loc}:"
+            for t in items:
+                yield f"  {'stale  ' if t.stale else 'missing'} {t.entry.id}: {', '.join(t.fields)}"
+
+
 def bar(row: Row, width: int = 30) -> str:
     """A terminal progress bar: █ up to date, ▒ stale, ░ missing."""
     if not row.texts:
@@ -118,3 +130,7 @@ def render(rows_: list[Row]) -> str:
                      f"missing {c['missing']:>5}  names kept {c['kept']:>4}  (of {r.texts})")
     return "\n".join(lines)
 
+
+def to_json(rows_: list[Row]) -> str:
+    return json.dumps([{"locale": r.locale, "game": r.game, "percent": round(r.percent, 1),
+                        **dict(sorted(r.counts.items()))} for r in rows_], indent=2)

@@ -11,11 +11,11 @@ The source is a forum thread copied as plain text: Chinese headings, an English 
   ``BU Lianshi (WU F 3 YJ 101)`` = name (faction gender health set-code), then abilities (a name
   line, the ability text) each followed by its Q:/A: pairs.
 
-The forum copy repeats most blocks verbatim right after themselves (each post was pasted twice).
-:func:`find_repeats` finds these tandem copies; only the first copy is imported and every entry's
-provenance points at it. Forum chatter is dropped explicitly (:data:`NOISE_LINES`,
-:data:`NOISE_FRAGMENTS`); any other line the parser does not understand is an error, so nothing is
-lost silently.
+The forum copy repeats most blocks verbatim right after themselves (each post was pasted twice) and
+holds some chatter: ``forum`` drops both, so only the first copy is imported and every entry's
+provenance points at it; any other line the parser does not understand is an error, so nothing is
+lost silently. ``tables`` holds what reading the thread established (heading translations, card
+groups, notes); this module reads the parts and builds the entries.
 
 Mapping:
 
@@ -36,7 +36,7 @@ Mapping:
   its clarification as a ruling; the two "(Translation correction)" items are errata of type
   ``translation``;
 - Chinese headings get an English ``machine`` translation by ``ai:claude`` from the small
-  :data:`HEADING_EN` table (the headings are fixed); nothing else in the document is Chinese.
+  ``tables.HEADING_EN`` table (the headings are fixed); nothing else in the document is Chinese.
 """
 
 from __future__ import annotations
@@ -44,7 +44,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.result import ImportResult
+from rulings.importers.three_kingdoms.forum import TITLE_LINE, analyse
+from rulings.importers.three_kingdoms.tables import (
+    CARD_ALIASES,
+    CARD_GROUPS,
+    HEADING_EN,
+    HEADING_SLUG,
+    STOPWORDS,
+    TERM_NOTES,
+    TERM_PATTERNS,
+    TERM_REFS,
+)
 from rulings.model.entries import (
     Document,
     Entity,
@@ -60,6 +71,7 @@ from rulings.model.entries import (
     Section,
     Term,
 )
+from rulings.model.ids import slug_words, slugify
 from rulings.model.terms import HAN_RANGES
 from rulings.model.text import Text
 
@@ -71,40 +83,6 @@ SOURCE_NAME = "legends-of-the-three-kingdoms-faq.txt"
 MACHINE_BY = "ai:claude"
 OFFICIAL_BY = "source document"
 
-TITLE_LINE = 1
-"""The thread title: it becomes the document's title (game.yml), not an entry."""
-
-# Forum noise: whole lines dropped from the import, matched by their exact (stripped) text.
-# Each is thread chatter or forum meta-talk, not rules content.
-NOISE_LINES: dict[str, str] = {
-    # "Let me do a FAQ of the things Americans often ask" - the poster introducing the thread.
-    "来个美国人会经常问的FAQ吧": "greeting / thread chatter",
-    # "Please ignore post 487" - a note about another forum post (floor 487), not about the game.
-    "请忽略487L": "reply meta-talk about a forum post number",
-}
-
-# Forum noise inside a line that is otherwise kept: (line text, dropped fragment, why).
-NOISE_FRAGMENTS: list[tuple[str, str, str]] = [
-    # "Hero rule set - posting slowly": the heading is kept, the poster's aside is not.
-    ("武将规则集 慢慢发", "慢慢发", "poster's aside 'posting slowly'"),
-]
-
-# English for the fixed Chinese headings (no English is printed beside them): machine translations.
-HEADING_EN: dict[str, str] = {
-    "先是用语": "First, terminology",
-    "简易英文版规则集（不包含武将）": "Simplified English-edition rule set (heroes not included)",
-    "武将规则集": "Hero rule set",
-    "三国杀英文版 Legends of The Three Kingdoms 翻译到三将":
-        "Sanguosha English edition, Legends of The Three Kingdoms: translated up to the third hero",
-}
-
-# Id slugs of the Chinese headings: their pinyin.
-HEADING_SLUG: dict[str, str] = {
-    "先是用语": "xian-shi-yong-yu",
-    "简易英文版规则集（不包含武将）": "jian-yi-ying-wen-ban-gui-ze-ji",
-    "武将规则集": "wu-jiang-gui-ze-ji",
-}
-
 EARLY_TERMS = "先是用语"
 RULE_SET = "简易英文版规则集（不包含武将）"
 HERO_RULES = "武将规则集"
@@ -115,43 +93,7 @@ GAME_ELEMENTS = "Game Elements:"
 PLAYING_CARDS = "Playing Cards:"
 MARKERS = (EARLY_TERMS, RULE_SET, HERO_RULES, PRECEDENCE, WORD_USING, CONCEPTS, GAME_ELEMENTS, PLAYING_CARDS)
 
-# "Playing Cards" headings that name several cards: topics (with the single card names as aliases),
-# not one card entity pretending to be several.
-CARD_GROUPS: dict[str, list[str]] = {
-    "Fire/Lightning (attributed) Strike": ["Fire Strike", "Lightning Strike"],
-    "Peach garden/Barbarian invasion/Arrow barrage/Bountiful harvest":
-        ["Peach garden", "Barbarian invasion", "Arrow barrage", "Bountiful harvest"],
-    "±1 Mounts": ["+1 Mount", "-1 Mount"],
-}
-# Abbreviations the document itself uses for a card.
-CARD_ALIASES: dict[str, list[str]] = {"Silver Lion Helmet": ["SLH"]}
 TRANSLATION_CORRECTION = " (Translation correction)"
-
-# Editorial notes on damage or doubtful wording in the source, by term heading as printed.
-TERM_NOTES: dict[str, str] = {
-    "Max life point/life point/health":
-        "The source prints “(half of a )”: a symbol (probably a yin-yang image) was lost in the forum copy.",
-    "Passive Ability":
-        "“clocked” is kept as printed; it probably stands for “locked” (the Chinese term is 锁定技, "
-        "“locked ability”).",
-    "“Shackle” & “Unshackle”":
-        "The example refers to a graph “below” that the forum copy does not include.",
-}
-
-# Glossary terms whose definition is built on other terms (printed in the definition).
-TERM_REFS: dict[str, list[str]] = {
-    "Trigger Ability": ["Passive Ability", "Expendable Ability"],
-}
-
-# Words that mark a cross-reference to a glossary term, by term heading (besides the heading itself).
-TERM_PATTERNS: dict[str, str] = {
-    "Point Duel": r"\bpoint duel\b",
-    "“Shackle” & “Unshackle”": r"\bShackled?\b",
-    "Damage/loss of health": r"\bloss of health\b|\bhealth loss\b",
-    "Monarch Ability": r"\bMonarch Ability\b",
-    "Passive Ability": r"\bPassive Ability\b",
-    "Expendable Ability": r"\bExpendable Ability\b",
-}
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 CIRCLED_RE = re.compile(rf"^([{CIRCLED}])\s*(.*)$")
@@ -161,93 +103,15 @@ HERO_LINE_RE = re.compile(
 ABILITY_KIND_RE = re.compile(r"^(Passive Ability|Monarch Ability|Expendable Ability|Trigger Ability):")
 SUITS = "♥♦♣♠"
 GENDERS = {"M": "male", "F": "female"}  # the hero line prints M / F; the schema wants male / female
-STOPWORDS = frozenset((
-    "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "is", "are", "be", "can", "does", "do", "did",
-    "if", "when", "what", "he", "she", "his", "her", "it", "its", "that", "this", "with", "from", "for", "by",
-    "as", "s", "t", "him", "they", "them", "happens"))  # left out of question slugs in ids
-
-
-# --- reading the forum copy ---------------------------------------------------------------------
-
-
-@dataclass
-class Repeat:
-    """Lines ``copy`` (1-based, inclusive) repeat lines ``original`` verbatim."""
-
-    original: tuple[int, int]
-    copy: tuple[int, int]
-
-
-@dataclass
-class Analysis:
-    lines: list[str]
-    repeats: list[Repeat]
-    noise: list[int]  # 1-based numbers of dropped noise lines
-    kept: list[tuple[int, str]] = field(default_factory=list)  # (line number, text) the parser reads
-
-    def repeated(self, n: int) -> bool:
-        return any(r.copy[0] <= n <= r.copy[1] for r in self.repeats)
-
-
-MIN_REPEAT = 2  # a single line that happens to follow an identical line is not a pasted block
-
-
-def find_repeats(lines: list[str]) -> list[Repeat]:
-    """Tandem repeats: a block of lines followed at once by an identical copy of itself.
-
-    Scans top to bottom; at each line takes the longest block (at least :data:`MIN_REPEAT` non-blank
-    lines) that the following lines repeat, records the copy and continues after it.
-    """
-    norm = [s.strip() for s in lines]
-    out: list[Repeat] = []
-    i, n = 0, len(norm)
-    while i < n:
-        best = 0
-        for k in range((n - i) // 2, 0, -1):
-            if norm[i:i + k] == norm[i + k:i + 2 * k] and sum(1 for s in norm[i:i + k] if s) >= MIN_REPEAT:
-                best = k
-                break
-        if best:
-            out.append(Repeat((i + 1, i + best), (i + best + 1, i + 2 * best)))
-            i += 2 * best
-        else:
-            i += 1
-    return out
-
-
-def analyse(text: str) -> Analysis:
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    a = Analysis(lines, find_repeats(lines), [])
-    for no, raw in enumerate(lines, 1):
-        s = raw.strip()
-        if not s or no == TITLE_LINE or a.repeated(no):
-            continue
-        if s in NOISE_LINES:
-            a.noise.append(no)
-            continue
-        for whole, frag, _why in NOISE_FRAGMENTS:
-            if s == whole:
-                s = s.replace(frag, "").strip()
-        a.kept.append((no, s))
-    return a
 
 
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def _slug(s: str) -> str:
-    s = s.replace("±", " plus minus ").replace("’", "").replace("'", "")
-    s = re.sub(r"[^a-z0-9]+", "-", s.lower()).strip("-")
-    if not s:
-        raise ValueError("empty slug")
-    return s
-
-
 def _name_slug(s: str) -> str:
-    """Slug of a heading: parenthetical remarks and ellipses left out."""
-    return _slug(re.sub(r"\([^)]*\)", " ", s).replace("…", " "))
+    """Slug of a heading: parenthetical remarks left out; ``±`` spelled out, as the heading ``±1 Mounts``
+    names both the +1 and the -1 mount (its id, ``topic/plus-minus-1-mounts``, is the only one with it)."""
+    return slugify(re.sub(r"\([^)]*\)", " ", s).replace("±", " plus minus "))
 
 
 def _join(lines: list[str]) -> str:
@@ -292,6 +156,12 @@ class Item:
     @property
     def texts(self) -> list[str]:
         return [s for _, s in self.body]
+
+
+def _ordered_list(items: list[Item]) -> ListBlock:
+    """Circled-number items as printed: an ordered list, each item's lines as its sub-items."""
+    return ListBlock(ordered=True, items=[ListItem(_en(it.head), items=[ListItem(_en(s)) for s in it.texts])
+                                          for it in items])
 
 
 def _items(block: list[tuple[int, str]], what: str) -> list[Item]:
@@ -384,8 +254,7 @@ def parse(text: str) -> ImportResult:
                 items = _items(block, marker)
                 sec.lang = "en"
                 sec.provenance = _prov(mline, items[-1].last)
-                sec.blocks = [ListBlock(ordered=True, items=[
-                    ListItem(_en(it.head), items=[ListItem(_en(s)) for s in it.texts]) for it in items])]
+                sec.blocks = [_ordered_list(items)]
                 sec.notes = _en("The thread's first terminology post. The later rule set restates all ten items "
                                 "(under Word Using and Concepts), some with revised wording or other examples; "
                                 "this earlier list is kept as printed and points at the later terms.")
@@ -394,20 +263,19 @@ def parse(text: str) -> ImportResult:
                 _parse_heroes(block, sec, entities, rulings, pending)
             elif block:
                 raise ValueError(f"line {block[0][0]}: unexpected text under {marker}")
-        elif marker == PRECEDENCE:
+            continue
+        # an English heading of the rule set: a section under it (Playing Cards under Game Elements)
+        sec = Section(id=_gid("section", _name_slug(marker)), lang="en", provenance=_prov(mline, mline),
+                      parent=game_elements_id if marker == PLAYING_CARDS else rule_set_id,
+                      title=_en(marker.rstrip(":")))
+        sections.append(sec)
+        if marker == PRECEDENCE:
             items = _items(block, marker)
-            sec = Section(id=_gid("section", _name_slug(marker)), lang="en", parent=rule_set_id,
-                          provenance=_prov(mline, items[-1].last), title=_en(marker.rstrip(":")),
-                          blocks=[ListBlock(ordered=True, items=[
-                              ListItem(_en(it.head), items=[ListItem(_en(s)) for s in it.texts]) for it in items])])
-            sections.append(sec)
+            sec.provenance = _prov(mline, items[-1].last)
+            sec.blocks = [_ordered_list(items)]
             pending.append((sec, []))
         elif marker in (WORD_USING, CONCEPTS):
-            items = _items(block, marker)
-            sec = Section(id=_gid("section", _name_slug(marker)), lang="en", parent=rule_set_id,
-                          provenance=_prov(mline, mline), title=_en(marker.rstrip(":")))
-            sections.append(sec)
-            for it in items:
+            for it in _items(block, marker):
                 t = _term(it)
                 if t.term.source in term_by_head:
                     raise ValueError(f"line {it.line}: term {t.term.source!r} defined twice")
@@ -415,16 +283,10 @@ def parse(text: str) -> ImportResult:
                 terms.append(t)
                 sec.related.append(t.id)
         elif marker == GAME_ELEMENTS:
-            sec = Section(id=_gid("section", _name_slug(marker)), lang="en", parent=rule_set_id,
-                          provenance=_prov(mline, mline), title=_en(marker.rstrip(":")))
-            sections.append(sec)
             game_elements_id = sec.id
             if block:
                 raise ValueError(f"line {block[0][0]}: unexpected text under {marker}")
         elif marker == PLAYING_CARDS:
-            sec = Section(id=_gid("section", _name_slug(marker)), lang="en", parent=game_elements_id,
-                          provenance=_prov(mline, mline), title=_en(marker.rstrip(":")))
-            sections.append(sec)
             for it in _items(block, marker):
                 _card_item(it, marker.rstrip(":"), sec, entities, rulings, errata, pending)
 
@@ -475,13 +337,13 @@ def parse(text: str) -> ImportResult:
     game = Game(id=GAME_ID, lang="en", name=name, identified=True, documents=[
         Document(id=DOCUMENT_ID, title=doc_title, languages=["en", "zh"], file="sources/" + SOURCE_NAME,
                  sha256="")])
-    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
-        EntriesFile("entities.yml", "entities", entities),
-        EntriesFile("rulings.yml", "rulings", rulings),
-        EntriesFile("glossary.yml", "glossary", terms),
-        EntriesFile("errata.yml", "errata", errata),
-        EntriesFile("sections.yml", "sections", sections),
-    ])
+    return ImportResult.of(game, DOCUMENT_ID, {
+        "entities": entities,
+        "rulings": rulings,
+        "glossary": terms,
+        "errata": errata,
+        "sections": sections,
+    })
 
 
 def _term(it: Item) -> Term:
@@ -542,7 +404,7 @@ def _card_item(it: Item, group: str, sec: Section, entities: list[Entity], rulin
 
 
 def _q_slug(prefix: str, question: str, used: set[str]) -> str:
-    words = [w for w in _slug(question.removeprefix("Q:")).split("-") if w not in STOPWORDS]
+    words = [w for w in slug_words(question.removeprefix("Q:")) if w not in STOPWORDS]
     for k in range(5, len(words) + 1):
         s = f"{prefix}-{'-'.join(words[:k])}"
         if s not in used:
@@ -572,7 +434,7 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
                 raise ValueError(f"line {no}: hero without its Chinese heading")
             name = Text("zh", zh[1])
             name.translate("en", m.group("en"), "official", by=OFFICIAL_BY)
-            hero = Entity(id=_gid("hero", _slug(m.group("en"))), lang="zh", type=EntityType.HERO, name=name,
+            hero = Entity(id=_gid("hero", slugify(m.group("en"))), lang="zh", type=EntityType.HERO, name=name,
                           provenance=_prov(zh[0], no), attributes={
                               "faction": m.group("faction").lower(), "gender": GENDERS[m.group("gender")],
                               "health": int(m.group("health")), "set": m.group("set")})
@@ -586,7 +448,7 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
                 raise ValueError(f"line {no}: question without answer")
             ano, ans = block[i + 1]
             q = s.removeprefix("Q:").strip()
-            r = Ruling(id=_gid("ruling", _q_slug(_slug(ability.name.source), q, used)), lang="en",
+            r = Ruling(id=_gid("ruling", _q_slug(slugify(ability.name.source), q, used)), lang="en",
                        provenance=_prov(no, ano), question=_en(q), answer=_en(ans.removeprefix("A:").strip()),
                        about=[hero.id, ability.id])
             rulings.append(r)
@@ -597,7 +459,7 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
                                                         and ability.text is not None and _looks_like_name(s))):
             if not _looks_like_name(s):
                 raise ValueError(f"line {no}: expected an ability name, got {s!r}")
-            ability = Entity(id=_gid("ability", f"{hero.id.rsplit('/', 1)[1]}-{_slug(s)}"), lang="en",
+            ability = Entity(id=_gid("ability", f"{hero.id.rsplit('/', 1)[1]}-{slugify(s)}"), lang="en",
                              type=EntityType.ABILITY, name=_en(s), parent=hero.id, provenance=_prov(no, no))
             entities.append(ability)
             pending.append((ability, [hero.id]))

@@ -7,29 +7,41 @@ and the first two closed by a rule of dashes:
    (one, ``Serie Viola``, without the colon), each followed by lines ``<card name>: <erratum>``.
    One line → one :class:`Erratum` whose ``group`` is the series heading and whose ``target`` is a card
    entity; its type and the ``original``/``corrected`` parts come from the wording of the line
-   (:data:`ERRATUM_RULES`).
+   (``tables.ERRATUM_RULES``).
 2. ``APPUNTI ALLE REGOLE``: a glossary of special abilities. A short line without a final full stop is
    a term heading; the lines after it, up to the next heading, are the paragraphs of its definition.
 3. ``POSTA E RISPOSTA``: questions and answers, one line each. Questions are marked ``D:`` (once
    ``P:``, an OCR misreading of ``D:``), answers ``R:`` (once ``R.``). Card names are printed in capitals;
-   :data:`CARDS` lists them (with the damaged spellings the OCR left) so each ruling is linked to the
+   ``tables.CARDS`` lists them (with the damaged spellings the OCR left) so each ruling is linked to the
    cards it names.
 
 The last lines, ``ENJOY!!!`` and a lone ``|``, are a sign-off and a page artefact (see
 :data:`NOISE_LINES`).
 
 Damage to the text (OCR misreadings such as ``Dl`` for ``DI``, ``i`` for ``1``; typos of the original)
-is kept as printed; :data:`DAMAGE` recognises each known case and the importer writes an English note on
-the entry, and flags rulings whose text has OCR damage.
+is kept as printed; ``damage.DAMAGE`` recognises each known case and the importer writes an English note
+on the entry, and flags rulings whose text has OCR damage.
+
+The package: this module reads the three parts and builds the entries; ``damage`` knows the damaged
+spots; ``tables`` holds what reading the document established (cards, erratum wordings, glossary links).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
-from rulings.importers.merge import EntriesFile, ImportResult
+from rulings.importers.hokuto.damage import OCR, damage_in, damage_note, repaired
+from rulings.importers.hokuto.tables import (
+    CARDS,
+    CROSS_REFS,
+    ERRATUM_RULES,
+    STOPWORDS,
+    TERM_ALIASES,
+    TERM_MENTIONS,
+    TERM_RELATED,
+)
+from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Document,
     Entity,
@@ -42,6 +54,7 @@ from rulings.model.entries import (
     RulingFlag,
     Term,
 )
+from rulings.model.ids import slug_words, slugify, unique
 from rulings.model.text import Text
 
 FORMAT = "hokuto-errata"
@@ -78,131 +91,16 @@ def part_heading(line: str) -> str | None:
     return s if s in PARTS else None
 
 
-# --- damage to the source text ----------------------------------------------------------------------
-
-OCR = "OCR damage"
-TYPO = "Typo in the source"
-
-
-@dataclass(frozen=True)
-class Damage:
-    pattern: str  # regex; the match is exactly the damaged token
-    meant: str  # what was meant
-    kind: str  # OCR or TYPO
-    note: str | None = None  # explanation replacing the default "'x' stands for 'y'"
-
-
-DAMAGE: list[Damage] = [
-    # OCR misreadings (character confusions of the scan)
-    Damage(r"\bDl\b", "DI", OCR),
-    Damage(r"POSIZlONE", "POSIZIONE", OCR),
-    Damage(r"\bi(?= di resistenza)", "1", OCR),
-    Damage(r"\bi(?= SUCCESSORE)", "1", OCR),
-    Damage(r"±1", "+1", OCR),
-    Damage(r"\bSOPFORTAZIONE\b", "SOPPORTAZIONE", OCR),
-    Damage(r"\blo(?= possiedo)", "Io", OCR),
-    Damage(r"(?<=\. )lo(?= normale)", "Il", OCR,
-           "'lo' at the start of the sentence probably stands for 'Il'"),
-    Damage(r"\bcambiario\b", "cambiarlo", OCR),
-    Damage(r"\ba!(?= gioco)", "al", OCR),
-    Damage(r"\bdci\b", "dei", OCR),
-    Damage(r"\bdì(?= (?:sfidare|scartarla))", "di", OCR),
-    Damage(r"\besercito\.(?= personaggio)", "esercito,", OCR),
-    Damage(r"\bRAOUL\.(?= che usa)", "RAOUL,", OCR),
-    Damage(r"\bNo\.(?= perché evitando)", "No,", OCR),
-    Damage(r"\bE\.(?= se sì)", "E,", OCR),
-    Damage(r"\bregolamento\.(?= si prendono)", "regolamento,", OCR),
-    Damage(r"\+1-(?= # attacco)", "+/-", OCR),
-    Damage(r"\+I~(?= # difesa)", "+/-", OCR),
-    # misspellings and slips of the original
-    Damage(r"\bcoretta\b", "corretta", TYPO),
-    Damage(r"\bDISTRZIONE\b", "DISTRAZIONE", TYPO),
-    Damage(r"\ballo(?= capacità)", "alle", TYPO),
-    Damage(r"\bno(?= lo è)", "non", TYPO),
-    Damage(r"\bmaniere(?= della sfida)", "maniera", TYPO),
-    Damage(r"\bi i\b", "i", TYPO, "'i i' repeats the article 'i'"),
-    Damage(r"\blegate quella\b", "legate a quella", TYPO),
-    Damage(r"\butlizzare\b", "utilizzare", TYPO),
-    Damage(r"\bdi(?= comandare)", "a", TYPO, "'di comandare' stands for 'a comandare'"),
-    Damage(r"\borca\b", "ocra", TYPO),
-    Damage(r"\bnon sarà i bonus\b", "non avrà i bonus", TYPO,
-           "'non sarà i bonus' is garbled; it probably stands for 'non avrà i bonus' (will not get the bonuses)"),
-    Damage(r"\binfiggere\b", "infliggere", TYPO),
-    Damage(r"\busato usato\b", "usato", TYPO, "'usato usato' repeats the word 'usato'"),
-    Damage(r"\baltra scuole\b", "altre scuole", TYPO),
-    Damage(r"\bavvesari\b", "avversari", TYPO),
-    Damage(r"\bper attivare per attivare\b", "per attivare", TYPO,
-           "'per attivare per attivare' repeats 'per attivare'"),
-    Damage(r"\bmaestre\b", "maestro", TYPO),
-    Damage(r"\bposizione(?= l’esercito)", "posiziono", TYPO),
-    Damage(r"\bdifeso automaticamente\b", "difeso è automaticamente", TYPO,
-           "'non difeso automaticamente conquistato' lacks the verb: 'non difeso è automaticamente conquistato'"),
-    Damage(r"\bsuddece\b", "succede", TYPO),
-    Damage(r"\bche una carta malvagia\b", "che è una carta malvagia", TYPO,
-           "'che una carta malvagia' lacks the verb: 'che è una carta malvagia'"),
-]
-"""Every known damaged spot of the document. Each pattern must match somewhere (a test checks it)."""
-
-_DAMAGE_RES = [(d, re.compile(d.pattern)) for d in DAMAGE]
-
-
-def damage_in(texts: list[str]) -> list[tuple[Damage, str]]:
-    """(damage, matched text) found in ``texts``, in :data:`DAMAGE` order, each distinct match once."""
-    out: list[tuple[Damage, str]] = []
-    for d, rx in _DAMAGE_RES:
-        for s in texts:
-            for m in rx.finditer(s):
-                if (d, m.group(0)) not in out:
-                    out.append((d, m.group(0)))
-    return out
-
-
-def repaired(s: str) -> str:
-    """The text with every known damage replaced by what was meant (for slugs and matching only)."""
-    for d, rx in _DAMAGE_RES:
-        s = rx.sub(d.meant, s)
-    return s
-
-
-def damage_note(found: list[tuple[Damage, str]], extra: list[str] | None = None) -> Text | None:
-    parts: list[str] = []
-    for kind in (OCR, TYPO):
-        items = [d.note or f"'{m}' stands for '{d.meant}'" for d, m in found if d.kind == kind]
-        if items:
-            parts.append(f"{kind}: " + "; ".join(items) + ".")
-    parts += extra or []
-    return Text("en", " ".join(parts)) if parts else None
-
-
 # --- ids ----------------------------------------------------------------------------------------------
 
-
-def ascii_fold(s: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
-
-
-def slugify(s: str, *, drop: frozenset[str] = frozenset(), limit: int | None = None) -> str:
-    words = re.findall(r"[a-z0-9]+", ascii_fold(s).lower())
-    words = [w for w in words if w not in drop]
-    return "-".join(words[:limit] if limit else words)
-
-
-STOPWORDS = frozenset((
-    "a", "ad", "agli", "ai", "al", "all", "alla", "alle", "allo", "anche", "avendo", "c", "certe", "che",
-    "chi", "ci", "come", "con", "cosa", "d", "da", "dal", "dall", "dalla", "de", "dei", "del", "dell",
-    "della", "delle", "dello", "devo", "di", "do", "dove", "e", "ed", "gli", "ha", "hai", "ho", "i", "il",
-    "in", "io", "l", "la", "le", "lo", "loro", "ma", "mi", "mio", "mia", "ne", "nel", "nell", "nella", "nei",
-    "o", "od", "oppure", "per", "piu", "posso", "puo", "possono", "quale", "quali", "quando", "quanti",
-    "quanto", "questa", "questo", "se", "si", "sia", "su", "sul", "sull", "sulla", "sono", "sua", "suo",
-    "tra", "tu", "tua", "tuo", "un", "una", "uno",
-))
-"""Italian function words left out of ruling slugs (after accent folding)."""
+JOIN = ""
+"""Nothing is kept inside a word in slugs: an apostrophe elides an Italian article (``l'avversario``)."""
 
 RULING_SLUG_WORDS = 6
 
 
 def ruling_slug(question: str) -> str:
-    return slugify(repaired(question), drop=STOPWORDS, limit=RULING_SLUG_WORDS) or "domanda"
+    return slugify(repaired(question), join=JOIN, drop=STOPWORDS, limit=RULING_SLUG_WORDS, fallback="domanda")
 
 
 def eid(kind: str, slug: str) -> str:
@@ -211,40 +109,9 @@ def eid(kind: str, slug: str) -> str:
 
 # --- cards ---------------------------------------------------------------------------------------------
 
-CARDS: list[tuple[str, ...]] = [
-    # (name, other spellings printed in the document...), in order of first mention in the Q&A.
-    # Names the document prints only damaged are given repaired; the printed forms become aliases.
-    ("TIGER",), ("DESIDERIO DI POTERE",), ("IMPERATORE",), ("JAKO",), ("PIRAMIDE DELLA CROCE",),
-    ("REY",), ("SHU",), ("RYUGA",), ("STELLA SOLITARIA",), ("JULIA",), ("SENTENZA FINALE",),
-    ("SENZA TREGUA",), ("FIGLIO DEL DIAVOLO",), ("FORTUNA",), ("SOPPORTAZIONE", "SOPFORTAZIONE"),
-    ("SUCCESSORE",), ("SAUZER",), ("LUPO DEL CIELO",), ("VOLO A CROCE DELLA FENICE",), ("ZARIA",),
-    ("NOMADI",), ("LANCE",), ("CATTEDRALE DI ZARIA",), ("ATTACCO A 100 MANI",), ("SHIN",), ("JAGGER",),
-    ("TROTTOLA",), ("ANIBA",), ("KENSHIRO",), ("BURT, ADULTO",), ("CARISMA",),
-    ("DEVOZIONE DI CENTO", "DEVOZIONE Dl CENTO"), ("ATTACCO GENERALE",), ("STELLA DELLA DITTATURA",),
-    ("PUNTI SEGRETI INVERTITI",), ("JEM KEN",), ("JENNIFER",), ("CANNONE NANTO",), ("ARCHI",),
-    ("DOTTOR DULAN",), ("IL COLONELLO",), ("GENERALE BALKOM",), ("UOMO SERPENTE",), ("AMICIZIA",),
-    ("PRESA DI POSIZIONE", "PRESA Dl POSIZIONE", "PRESA Dl POSIZlONE"), ("LYNN, ADULTA",),
-    ("LA CADUTA DELLE STELLE NANTO",), ("VOLO NANTO",), ("ACQUA CALMA",), ("BERRETTI ROSSI",),
-    ("LAIGA E FUGA",), ("RAOUL",), ("COLPO HARAT DI HOKUTO", "COLPO HARAT Dl HOKUTO"), ("ANTICIPAZIONE",),
-    ("DUALITÀ",), ("ADEPTO",), ("CASSANDRA",), ("AIN",), ("CONSIGLIO DELLE LUCI",), ("IMPERO",),
-    ("RESIDENZA DI TOKI", "RESIDENZA Dl TOKI"), ("TOKI",), ("BOMBA ATOMICA",), ("SFIDA AL CIELO",),
-    ("SCUOLA DI ADDESTRAMENTO", "SCUOLA Dl ADDESTRAMENTO"), ("STENDARDO",), ("PASSAGGIO OBBLIGATO",),
-    ("FALCHI DI NANTO",), ("GARO",), ("BANDA COBRA",), ("IL LIBERATORE",), ("ENERGIA ELETTRICA",),
-    ("MAPPA",), ("MILIZIA CITTADINA",), ("PRIGIONIA",), ("CAPO DISTRETTO",), ("AGGUATO",),
-    ("GLI ASTRI E I GUARDIANI",), ("POSTA E RISPOSTA",), ("ARDITO",), ("CORAZZATA YAMATO",), ("RE NERO",),
-    ("CAVALCATURA",), ("INSURREZIONE",), ("SACRO CONDOTTIERO",), ("RIBELLIONE",),
-    ("RIBELLI DI SHU", "RIBELLI Dl SHU"), ("BURT E LYNN, BAMBINI",), ("CONTADINI",), ("CICLO DELLA COSTA",),
-    ("PROFUGHI",), ("PUNTO DEBOLE",), ("SPIRITO DEL TERZO DEMONIO",), ("NOTTE",), ("LANCIA BLU",),
-    ("SACCHEGGIO",), ("TOMBE DI CASSANDRA",),
-]
-"""Cards named in the Q&A (in capitals there). Capitalised words that are not cards: see NOT_CARDS."""
-
-NOT_CARDS = frozenset({"TUO"})
-"""Capitalised words in the Q&A that name no card ("un TUO maestro" is emphasis)."""
-
 
 def card_slug(name: str) -> str:
-    return slugify(repaired(name))
+    return slugify(repaired(name), join=JOIN)
 
 
 class Cards:
@@ -290,7 +157,7 @@ class Cards:
             e.aliases = {LANG: others} if others else {}
             ser = self.series.get(slug, [])
             # a card listed under two series (Energia Elettrica) gets no single set
-            e.attributes = {"set": slugify(ser[0].removeprefix("Serie "))} if len(ser) == 1 else {}
+            e.attributes = {"set": slugify(ser[0].removeprefix("Serie "), join=JOIN)} if len(ser) == 1 else {}
             bad = [f for f in forms if damage_in([f])]
             if e.name.source not in forms:
                 e.notes = Text("en", "The document prints this name only damaged, as "
@@ -303,27 +170,6 @@ class Cards:
 
 # --- errata --------------------------------------------------------------------------------------------
 
-ERRATUM_RULES: list[tuple[str, ErratumType]] = [
-    # (regex over the text after "<card>: ", type); named groups "o"/"c" give original/corrected.
-    (r"^manca la scritta (?P<c>\w+)\.$", ErratumType.MISSING_KEYWORD),
-    (r"^la frase (?:esatta|corretta) .*?è: “(?P<c>.+)”\.?$", ErratumType.WORDING),
-    (r"^è una (?P<c>\w+) e non una (?P<o>\w+)\.$", ErratumType.MISPRINT),  # wrong card type printed
-    (r"^non deve avere profilo\.$", ErratumType.MISPRINT),  # a profile printed that should not be
-    (r"^il profilo esatto è (?P<c>.+)\.$", ErratumType.MISPRINT),
-    (r"^sostituisci l'equipaggiamento (?P<o>.+?) indicato nella carta con (?P<c>.+)\.$", ErratumType.WORDING),
-    (r"^il commento è stato scritto erroneamente con il carattere sbagliato\.$", ErratumType.MISPRINT),
-    (r"^nel commento la parola coretta è (?P<c>\w+) non (?P<o>\w+)\.$", ErratumType.MISPRINT),
-    (r"^è il nome corretto della carta invece de (?P<o>.+)\.$", ErratumType.NAME),  # corrected: the name
-    (r"^la scritta nella carta (?P<o>\w+) indica il (?P<c>\w+)\.$", ErratumType.MISPRINT),
-    (r"^il simbolo di scuola corretto è quello di (?P<c>\w+)\.$", ErratumType.SYMBOL),
-    (r"simbolo di scuola", ErratumType.SYMBOL),
-    (r"^le vite per l'attivazione .* devono essere (?P<c>di \w+)\.$", ErratumType.SYMBOL),
-    (r"^(?P<c>Questa carta .+)$", ErratumType.WORDING),  # the corrected text itself
-    (r"^riportano la stessa capacità", ErratumType.WORDING),
-    (r"^durata (?P<c>\w+)\.$", ErratumType.WORDING),  # the duration keyword
-    (r"^la scritta (?P<o>\w+) è di troppo\.$", ErratumType.WORDING),
-    (r"^I tondi gialli dei valori sono di troppo\.$", ErratumType.SYMBOL),
-]
 _ERRATUM_RES = [(re.compile(p), t) for p, t in ERRATUM_RULES]
 
 MULTI_CARD_RE = re.compile(r" e (?=[A-Z])")
@@ -344,55 +190,11 @@ def classify(name: str, body: str) -> tuple[ErratumType, str | None, str | None]
 
 # --- glossary ------------------------------------------------------------------------------------------
 
-TERM_ALIASES: dict[str, list[str]] = {
-    # term slug -> other forms the document uses for the term (Italian)
-    "distanza": ["a distanza"],
-    "annulla": ["annullare"],
-    "azzera": ["azzerare"],
-    "blocca": ["blocca"],
-    "ciclo-di": ["ciclo di"],
-    "contemporaneita-per-soggetto": ["contemporaneità"],
-    "distrazione": ["DISTRAZIONE", "distrarre"],
-    "estensione-o-limitazione": ["estensione", "limitazione"],
-    "cognome": ["cognome"],
-    "protagonista": ["protagonista"],
-    "vita": ["vita"],
-    "multipli-danni": ["doppi danni"],
-    "terrore": ["terrore"],
-    "supremo": ["tecnica suprema"],
-    "autocontrollo": ["spirito autocontrollo"],
-    "vita-generica": ["(V)"],
-    "attacco-difesa-resistenza": ["+/- # attacco", "+/- # difesa", "+/- # resistenza"],
-}
-
-TERM_RELATED: list[tuple[str, str]] = [
-    # pairs of terms whose definitions lean on each other (linked both ways)
-    ("autocontrollo", "supremo"),  # the same rule for spirits and for techniques
-    ("duello", "sfida"),  # a duel is defined by its difference from a challenge
-    ("distrazione", "terrore"),  # terror distracts
-    ("massacratore", "mortale"),  # the same "each life counts as 1 resistance" rule
-    ("vita", "vita-generica"),
-    ("annulla", "blocca"),  # block cancels the blocked card
-    ("ciclo-di", "cognome"),  # the surname complements the cycles
-]
-
-TERM_MENTIONS: dict[str, str] = {
-    # term slug -> regex (case-sensitive) for its use in a Q&A; such rulings list the term in `related`
-    "attacco-suicida": r"\battacco suicida\b",
-    "multipli-danni": r"\b[Dd]oppi [Dd]anni\b",
-    "mortale": r"\bmortal[ei]\b",
-    "sfida": r"\b[Ss]fid(?:a|e|are)\b",
-    "cobra": r"\b[Cc]obra\b",
-    "distrazione": r"\bdistrarre\b",
-    "azzera": r"\bazzera(?:ta|re)?\b",
-    "protagonista": r"\bprotagonist[ai]\b",
-}
-
 
 def term_slug(heading: str) -> str:
     """Slug of a term heading: quoted placeholders, parentheses, a leading article and stray letters left out."""
     s = re.sub(r"“[^”]*”|\([^)]*\)", " ", repaired(heading))
-    words = re.findall(r"[a-z0-9]+", ascii_fold(s).lower())
+    words = slug_words(s, join=JOIN)
     if words and words[0] in ("il", "la"):
         words = words[1:]
     return "-".join(w for w in words if len(w) > 1 or w == "o") or "termine"
@@ -485,19 +287,19 @@ def parse(text: str) -> ImportResult:
             sha256="",
         )],
     )
-    return ImportResult(game=game, document_id=DOCUMENT_ID, files=[
-        EntriesFile("entities.yml", "entities", cards.entities()),
-        EntriesFile("errata.yml", "errata", errata),
-        EntriesFile("glossary.yml", "glossary", terms),
-        EntriesFile("rulings.yml", "rulings", rulings),
-    ])
+    return ImportResult.of(game, DOCUMENT_ID, {
+        "entities": cards.entities(),
+        "errata": errata,
+        "glossary": terms,
+        "rulings": rulings,
+    })
 
 
 def make_erratum(line: str, name: str, body: str, group: str, no: int, cards: Cards) -> Erratum:
     names = MULTI_CARD_RE.split(name)
     targets = [cards.mention(n, no, series=group) for n in names]
     typ, original, corrected = classify(name, body)
-    series_slug = slugify(group.removeprefix("Serie "))
+    series_slug = slugify(group.removeprefix("Serie "), join=JOIN)
     return Erratum(
         id=eid("erratum", f"{card_slug(names[0])}-{series_slug}"),
         lang=LANG,
@@ -541,12 +343,6 @@ def link_terms(terms: list[Term]) -> None:
         t.related = sorted(dict.fromkeys(t.related), key=lambda r: order[r.rsplit("/", 1)[1]])
 
 
-CROSS_REFS: list[tuple[str, str]] = [
-    # (text in an answer, text in the question it points back to)
-    ("già spiegato per il FIGLIO DEL DIAVOLO", "FIGLIO DEL DIAVOLO funzionano anche in caso di danni mortali"),
-]
-
-
 @dataclass
 class QA:
     """One marked question or answer as read: marker as printed, line range, text (paragraphs joined)."""
@@ -570,12 +366,7 @@ def make_rulings(qa: list[QA], cards: Cards, terms: list[Term]) -> list[Ruling]:
             raise ValueError(f"line {q.first}: answer without a question")
         a = qa[i + 1] if i + 1 < len(qa) and not qa[i + 1].question else None
         i += 2 if a else 1
-        base = slug = ruling_slug(q.text)
-        n = 2
-        while slug in used:
-            slug = f"{base}-{n}"
-            n += 1
-        used.add(slug)
+        slug = unique(ruling_slug(q.text), used)
         texts = [q.text] + ([a.text] if a else [])
         about: list[str] = []
         for part in (q, a):

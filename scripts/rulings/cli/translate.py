@@ -1,0 +1,87 @@
+"""``rulings translate``: record and exchange translations of content texts (PO files, mapping files)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from rulings.cli.exits import CouldNotRun
+from rulings.cli.params import CONTENT_ROOT, known_locale
+
+STATUSES = ["machine", "draft", "reviewed", "official"]
+
+
+@click.group()
+def translate() -> None:
+    """Record and exchange translations of content texts."""
+
+
+@translate.command("export")
+@click.option("--locale", required=True, callback=known_locale(lambda s: s.replace("_", "-")),
+              help="Target locale, e.g. it.")
+@click.option("--game", default=None, help="Only this game (default: every game, one PO file each).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("po"), show_default=True)
+@CONTENT_ROOT
+def translate_export(locale: str, game: str | None, out: Path, root: Path) -> None:
+    """Write gettext PO files (Poedit, Weblate, Lokalize) of every text to translate into LOCALE.
+
+    One message per entry field (msgctxt = entry id#field), comments with the entry, its source
+    language, the glossary terms it uses with their agreed translation, and its page. Outdated
+    translations come out fuzzy, with the previous source text from git history.
+    """
+    from rulings.translation.po_export import export_po
+
+    try:
+        paths = export_po(root, locale, out, game)
+    except ValueError as e:
+        raise CouldNotRun(str(e)) from e
+    for p in paths:
+        click.echo(f"wrote {p}")
+
+
+@translate.command("import")
+@click.argument("po_files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--status", type=click.Choice(STATUSES), default="draft",
+              show_default=True, help="Status recorded for the imported translations.")
+@click.option("--by", "by", default=None, help="Who translated (default: the PO's Last-Translator).")
+@CONTENT_ROOT
+def translate_import(po_files: tuple[Path, ...], status: str, by: str | None, root: Path) -> None:
+    """Write the translations of PO files back beside their source texts (fuzzy ones are skipped).
+
+    All files or none: if any message is refused (syntax, charset, another game, unknown field,
+    changed source, an official text), nothing is written and every refusal is listed."""
+    from rulings.site.escape import terminal
+    from rulings.translation.po_import import import_po
+
+    r = import_po(root, list(po_files), status=status, by=by)
+    for p in r.problems:
+        click.echo(terminal(p), err=True)
+    click.echo(r.summary(), err=bool(r.problems))
+    sys.exit(1 if r.problems else 0)
+
+
+@translate.command("apply")
+@click.argument("mapping_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--locale", required=True, callback=known_locale(), help="Locale of the translations, e.g. en.")
+@click.option("--status", type=click.Choice(STATUSES), required=True)
+@click.option("--by", "by", required=True, help="Who made the translations.")
+@CONTENT_ROOT
+def translate_apply(mapping_file: Path, locale: str, status: str, by: str, root: Path) -> None:
+    """Write translations from MAPPING_FILE (YAML: entry id -> field path -> text) into the content.
+
+    Each translation records the hash of the current source text; comments and formatting of the
+    content files are kept.
+    """
+    from rulings.content.edit import apply_translations, read_mapping
+
+    try:
+        mapping = read_mapping(mapping_file)
+    except ValueError as e:
+        raise CouldNotRun(str(e)) from e
+    report = apply_translations(root, mapping, locale, status, by)
+    for p in report.problems:
+        click.echo(f"error: {p}", err=True)
+    click.echo(report.summary())
+    sys.exit(1 if report.problems else 0)

@@ -150,17 +150,16 @@ def stats(paths: tuple[Path, ...], as_json: bool) -> None:
 @main.command()
 @click.option("--write", "out", type=click.Path(path_type=Path), default=Path("schemas"), show_default=True,
               help="Folder to write the JSON Schemas into.")
-@click.option("--check", is_flag=True, help="Exit 1 if the committed schemas differ from the generated ones.")
+@click.option("--check", is_flag=True, help="Exit 1 if the committed files differ from the generated ones.")
 def schemas(out: Path, check: bool) -> None:
-    """Write the JSON Schemas of every content file kind (draft-07, for editors and validators)."""
-    from rulings.content.schemas import all_schemas, render, schema_filename, write_all
+    """Write the JSON Schemas of every content file kind (draft-07, for editors and validators) and the
+    field tables of docs/content-format.md beside the schemas folder, all from the field declarations."""
+    from rulings.content.schemas import out_of_date, write_all
 
     if check:
-        stale = [k for k, s in all_schemas().items()
-                 if not (out / schema_filename(k)).exists()
-                 or (out / schema_filename(k)).read_text(encoding="utf-8") != render(s)]
-        for k in stale:
-            click.echo(f"{out / schema_filename(k)} is out of date")
+        stale = out_of_date(out)
+        for p in stale:
+            click.echo(f"{p} is out of date")
         sys.exit(1 if stale else 0)
     for p in write_all(out):
         click.echo(f"wrote {p}")

@@ -8,8 +8,10 @@ value is the field's default (or None) unless the files must have it, so files s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING
 from enum import Enum
+from functools import cache
 from typing import Any, get_args, get_origin
 
 from rulings.model.entries import ENTRY_CLASSES, Entry, Game, Project
@@ -22,74 +24,114 @@ def text_from_data(data: Mapping[str, Any]) -> Text:
     lang, source = next(((k, v) for k, v in data.items() if isinstance(v, str)), (None, None))
     if lang is None:
         raise ValueError("text has no source (no value written as a plain string)")
-    translations = {k: from_data(Translation, v) for k, v in data.items() if not isinstance(v, str)}
-    return Text(str(lang), str(source), translations)
+    read = _reader(Translation)
+    return Text(str(lang), str(source), {k: read(v) for k, v in data.items() if not isinstance(v, str)})
 
 
 def text_to_data(t: Text) -> dict[str, Any]:
-    return {t.lang: t.source, **{loc: to_data(tr) for loc, tr in t.translations.items()}}
+    write = _writer(Translation)
+    return {t.lang: t.source, **{loc: write(tr) for loc, tr in t.translations.items()}}
 
 
 def from_data(cls: type, data: Mapping[str, Any]) -> Any:
     """An instance of a content class from its YAML mapping; a class with a ``node`` field keeps the mapping."""
-    kw = {f.name: value_from(f.type, data[f.key], f.spec.choices) for f in content_fields(cls)
-          if data.get(f.key) is not None}
-    if "node" in cls.__dataclass_fields__:
-        kw["node"] = data
-    return cls(**kw)
+    return _reader(cls)(data)
 
 
-def to_data(obj: Any, tag: str | None = None) -> dict[str, Any]:
-    """The YAML mapping of a content object, keys in declared order (a union member's ``TAG`` first)."""
-    out: dict[str, Any] = {tag: type(obj).TAG} if tag and hasattr(obj, "TAG") else {}
-    for f in content_fields(type(obj)):
-        value = getattr(obj, f.name)
-        if value is None or (not f.spec.required and f.is_default(value)):
-            continue
-        out[f.key] = value_to(f.type, value, f.spec.choices)
-    return out
+def to_data(obj: Any) -> dict[str, Any]:
+    """The YAML mapping of a content object, keys in declared order."""
+    return _writer(type(obj))(obj)
 
 
-def value_from(tp: Any, data: Any, choices: Mapping[str, Any] | None = None) -> Any:
+# Converters are put together once per class from its declarations (the walk over types costs ten
+# times the conversion itself, and a large tree converts a million values).
+
+Convert = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@cache
+def _reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
+    steps = [(f.name, f.key, _read(f.type, f.spec.choices)) for f in content_fields(cls)]
+    keeps_node = "node" in cls.__dataclass_fields__
+
+    def read(data: Mapping[str, Any]) -> Any:
+        kw = {name: conv(data[key]) for name, key, conv in steps if data.get(key) is not None}
+        if keeps_node:
+            kw["node"] = data
+        return cls(**kw)
+
+    return read
+
+
+@cache
+def _writer(cls: type, tag: str | None = None) -> Callable[[Any], dict[str, Any]]:
+    """Left out: None, and a default value unless the files must have the key. A union member with a
+    ``TAG`` writes it first under the union's ``tag`` key."""
+    steps = [(f.name, f.key, _write(f.type, f.spec.choices), not f.spec.required and f.default not in (MISSING, None),
+              f.default) for f in content_fields(cls)]
+    lead = {tag: cls.TAG} if tag and hasattr(cls, "TAG") else {}
+
+    def write(obj: Any) -> dict[str, Any]:
+        out = dict(lead)
+        for name, key, conv, has_default, default in steps:
+            value = getattr(obj, name)
+            if value is not None and not (has_default and value == default):
+                out[key] = conv(value)
+        return out
+
+    return write
+
+
+def _read(tp: Any, choices: Mapping[str, Any] | None = None) -> Convert:
     if choices:
-        return choices[data]
+        return dict(choices).__getitem__
     if tp is Text:
-        return text_from_data(data)
+        return text_from_data
     if (union := union_of(tp)) is not None:
         members, shape = union
-        cls = next(m for m in members if data[shape.tag] in tags(m, shape.tag))
-        return from_data(cls, data)
+        by_tag = {t: m for m in members for t in tags(m, shape.tag)}
+        return lambda d: _reader(by_tag[d[shape.tag]])(d)
     if is_content_class(tp):
-        return from_data(tp, data)
+        return lambda d: _reader(tp)(d)
     origin, args = get_origin(tp), get_args(tp)
     if origin is list:
-        return [value_from(args[0], x) for x in data]
+        item = _read(args[0])
+        return lambda xs: [item(x) for x in xs]
     if origin is tuple:
-        return tuple(value_from(a, x) for a, x in zip(args, data, strict=True))
+        items = [_read(a) for a in args]
+        return lambda xs: tuple(c(x) for c, x in zip(items, xs, strict=True))
     if origin is dict:
-        return {str(k): value_from(args[1], v) for k, v in data.items()}
+        value = _read(args[1])
+        return lambda d: {str(k): value(v) for k, v in d.items()}
     if isinstance(tp, type) and issubclass(tp, Enum | str | int):  # bool is an int
-        return tp(data)
-    return data  # a scalar of several types (an attribute): as loaded
+        return tp
+    return _same  # a scalar of several types (an attribute): as loaded
 
 
-def value_to(tp: Any, value: Any, choices: Mapping[str, Any] | None = None) -> Any:
+def _write(tp: Any, choices: Mapping[str, Any] | None = None) -> Convert:
     if choices:
-        return next(word for word, v in choices.items() if v == value)
-    if isinstance(value, Text):
-        return text_to_data(value)
-    if isinstance(value, Enum):
-        return value.value
+        return {v: word for word, v in choices.items()}.__getitem__
+    if tp is Text:
+        return text_to_data
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return lambda v: v.value
     if (union := union_of(tp)) is not None:
-        return to_data(value, union[1].tag)
+        tag = union[1].tag
+        return lambda v: _writer(type(v), tag)(v)
     if is_content_class(tp):
-        return to_data(value)
+        return lambda v: _writer(type(v))(v)
     origin, args = get_origin(tp), get_args(tp)
     if origin in (list, tuple):
-        return [value_to(args[0], x) for x in value]
+        item = _write(args[0])
+        return list if item is _same else lambda xs: [item(x) for x in xs]
     if origin is dict:
-        return {k: value_to(args[1], v) for k, v in value.items()}
-    return value
+        value = _write(args[1])
+        return dict if value is _same else lambda d: {k: value(v) for k, v in d.items()}
+    return _same
 
 
 # --- the file kinds -----------------------------------------------------------------------------

@@ -11,13 +11,13 @@ export schema and the field tables of docs/content-format.md are generated from 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated, Any, ClassVar
+from functools import cache
+from typing import Annotated, Any, ClassVar, get_args, get_origin
 
-from rulings.model.fields import Kind, Shape, content_fields, spec
+from rulings.model.fields import Kind, Shape, content_fields, is_content_class, spec, union_of
 from rulings.model.text import TRANSLATION_EXAMPLE, Text
 
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
@@ -76,14 +76,54 @@ class Provenance:
 def texts_in(value: Any, path: str = "") -> list[tuple[str, Text]]:
     """(dotted field path, text) of every Text in a value (a text, a content object, a list of them), in file
     order; the paths, under ``path``, are those :func:`field_steps` reads (``blocks.0.items.1.text``)."""
+    out: list[tuple[str, Text]] = []
+    _collect(value, path, out)
+    return out
+
+
+def _collect(value: Any, path: str, out: list[tuple[str, Text]]) -> None:
     if isinstance(value, Text):
-        return [(path, value)]
-    if isinstance(value, list | tuple):
-        return [x for i, item in enumerate(value) for x in texts_in(item, f"{path}.{i}")]
-    if dataclasses.is_dataclass(value):
+        out.append((path, value))
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            _collect(item, f"{path}.{i}", out)
+    else:
         prefix = f"{path}." if path else ""
-        return [x for f in content_fields(type(value)) for x in texts_in(getattr(value, f.name), prefix + f.key)]
-    return []
+        for name, key, is_text in _text_fields(type(value)):
+            v = getattr(value, name)
+            if v is None:
+                continue
+            if is_text:
+                out.append((prefix + key, v))
+            else:
+                _collect(v, prefix + key, out)
+
+
+@cache
+def _text_fields(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """(attribute, key, is a Text) of the fields of a content class that can hold a Text: the only ones
+    worth a visit."""
+    return tuple((f.name, f.key, f.type is Text) for f in content_fields(cls) if _may_hold_text(f.type, set()))
+
+
+def _may_hold_text(tp: Any, seen: set[Any]) -> bool:
+    if tp is Text:
+        return True
+    if (union := union_of(tp)) is not None:
+        return any(_may_hold_text(m, seen) for m in union[0])
+    if is_content_class(tp):
+        if tp in seen:
+            return False
+        seen.add(tp)
+        return any(_may_hold_text(f.type, seen) for f in content_fields(tp))
+    return any(_may_hold_text(a, seen) for a in get_args(tp) if get_origin(tp) in (list, tuple))
+
+
+@cache
+def _ref_fields(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """(attribute, key, holds a list) of the fields of a class that refer to other entries."""
+    return tuple((f.name, f.key, f.spec.kind is Kind.REFS) for f in content_fields(cls)
+                 if f.spec.kind in (Kind.REF, Kind.REFS))
 
 
 @dataclass
@@ -118,12 +158,12 @@ class Entry:
     def references(self) -> list[tuple[str, str]]:
         """(field, target id) pairs this entry points at, in file order; each must resolve."""
         out: list[tuple[str, str]] = []
-        for f in content_fields(type(self)):
-            value = getattr(self, f.name)
-            if f.spec.kind is Kind.REF and value:
-                out.append((f.key, value))
-            elif f.spec.kind is Kind.REFS:
-                out += [(f.key, r) for r in value]
+        for name, key, many in _ref_fields(type(self)):
+            value = getattr(self, name)
+            if many:
+                out += [(key, r) for r in value]
+            elif value:
+                out.append((key, value))
         return out
 
     def texts(self) -> list[tuple[str, Text]]:

@@ -112,10 +112,10 @@ class SchemaWriter:
     def described(self, schema: dict[str, Any], doc: str, example: Any) -> dict[str, Any]:
         return P(schema, doc, example) if self.examples else {**schema, "description": doc}
 
-    def object(self, cls: type, lead: dict[str, Any] | None = None, shape: Shape | None = None) -> dict[str, Any]:
+    def object(self, cls: type, lead: dict[str, Any] | None = None) -> dict[str, Any]:
         """The object schema of ``cls``; ``lead`` properties (a file's ``kind``, a block's ``type``) come first
         and are required."""
-        shape = shape or cls.SHAPE
+        shape = cls.SHAPE
         fields = content_fields(cls)
         props = {**(lead or {}), **{f.key: self.property(f) for f in fields}}
         required = [*(lead or {}), *(f.key for f in fields if f.spec.required)]
@@ -177,13 +177,19 @@ class SchemaWriter:
         return {shape.tag: self.described({"const": cls.TAG}, shape.tag_doc, cls.TAG)} if hasattr(cls, "TAG") else {}
 
     def kind(self, kind: Kind) -> dict[str, Any]:
-        schema = KINDS[kind]
-        name = schema.get("$ref", "").rsplit("/", 1)[-1]
-        if name and name not in self.definitions:
-            self.definitions[name] = VOCABULARY[name]
-            if name == "refs":
-                self.kind(Kind.ID)
-        return dict(schema)
+        schema = dict(KINDS[kind])
+        self.use(schema)
+        return schema
+
+    def use(self, schema: Any) -> None:
+        """Add the vocabulary definitions a schema refers to (and those they refer to)."""
+        if isinstance(schema, dict):
+            name = schema.get("$ref", "").rsplit("/", 1)[-1]
+            if name in VOCABULARY and name not in self.definitions:
+                self.definitions[name] = VOCABULARY[name]
+                self.use(VOCABULARY[name])
+            for v in schema.values():
+                self.use(v)
 
     def shared(self, shape: Shape, build: Any) -> dict[str, Any]:
         """A reference to the shape's shared definition (built once), or the inline schema if it has none."""

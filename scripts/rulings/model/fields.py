@@ -100,9 +100,6 @@ class ContentField:
     spec: Spec
     default: Any  # MISSING when the constructor requires the value
 
-    def is_default(self, value: Any) -> bool:
-        return self.default is not MISSING and value == self.default
-
 
 @cache
 def content_fields(cls: type) -> tuple[ContentField, ...]:

@@ -1,4 +1,5 @@
-"""The committed JSON Schemas are current, draft-07, documented and accept their own examples."""
+"""The committed JSON Schemas and the guide's field tables are current; the schemas are draft-07,
+documented, accept their own examples, and report errors however often they are compiled."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from jsonschema import Draft7Validator
 
 from conftest import REPO
-from rulings.content.schemas import all_schemas, render, schema_filename
+from rulings.content.field_docs import BEGIN, END, GUIDE
+from rulings.content.schemas import all_schemas, generated_files, render, schema_filename
 
 SCHEMAS = all_schemas()
 
@@ -18,6 +20,21 @@ SCHEMAS = all_schemas()
 def test_committed_schema_is_generated_one(kind):
     path = REPO / "schemas" / schema_filename(kind)
     assert path.read_text(encoding="utf-8") == render(SCHEMAS[kind]), "run: rulings schemas"
+
+
+def test_committed_guide_tables_are_generated_ones():
+    guide = REPO / GUIDE
+    assert generated_files(REPO / "schemas")[guide] == guide.read_text(encoding="utf-8"), "run: rulings schemas"
+
+
+def test_guide_tables_list_every_key_of_every_file_kind():
+    guide = (REPO / GUIDE).read_text(encoding="utf-8")
+    tables = guide[guide.index(BEGIN):guide.index(END)]
+    for kind, schema in SCHEMAS.items():
+        assert f"### `{kind}`" in tables
+        entry = schema["properties"].get("entries", {}).get("items", schema)
+        for key in set(entry["properties"]) - {"kind"}:
+            assert f"| `{key}` |" in tables, (kind, key)
 
 
 def _properties(schema, where="") -> list[tuple[str, dict]]:
@@ -69,3 +86,22 @@ def test_content_files_carry_the_modeline():
 
 def test_schema_files_are_named_by_kind():
     assert {p.name for p in Path(REPO / "schemas").glob("*.json")} == {schema_filename(k) for k in SCHEMAS}
+
+
+def test_errors_are_reported_after_every_kind_was_compiled_afresh(tmp_path, monkeypatch):
+    """fastjsonschema rewrites the references of what it compiles; a cold cache (a new checkout, a changed
+    schema) must still give positioned errors, not a crash of the detailed check that follows."""
+    from rulings.content import schema_check
+    from rulings.content.load import load_text
+
+    monkeypatch.setattr(schema_check, "CACHE_DIR", tmp_path)
+    for f in (schema_check.fast_validator, schema_check.validator):
+        f.cache_clear()
+    monkeypatch.setattr(schema_check, "fast_validator", schema_check.fast_validator.__wrapped__)
+    for kind in SCHEMAS:
+        schema_check.is_valid({}, kind)
+    loaded = load_text(Path("content/g/rulings.yml"), "kind: rulings\ngame: g\nentries:\n  - id: g/ruling/x\n"
+                                                     "    lang: en\n    related: [Not An Id]\n")
+    problems, bad = schema_check.check(loaded, "rulings")
+    assert bad == {0}
+    assert [(p.line, p.rule) for p in problems] == [(6, "schema-pattern")]

@@ -76,13 +76,14 @@ def stats(paths: Selection, as_json: bool) -> None:
 @click.command()
 @click.option("--write", "out", type=click.Path(path_type=Path), default=Path("schemas"), show_default=True,
               help="Folder to write the JSON Schemas into.")
-@click.option("--check", is_flag=True, help="Exit 1 if the committed schemas differ from the generated ones.")
+@click.option("--check", is_flag=True, help="Exit 1 if the committed files differ from the generated ones.")
 def schemas(out: Path, check: bool) -> None:
-    """Write the JSON Schemas of every content file kind (draft-07, for editors and validators)."""
-    from rulings.content.schemas import stale, write_all
+    """Write the JSON Schemas of every content file kind (draft-07, for editors and validators) and the
+    field tables of docs/content-format.md beside the schemas folder, all from the field declarations."""
+    from rulings.content.schemas import out_of_date, write_all
 
     if check:
-        outdated = stale(out)
+        outdated = out_of_date(out)
         for p in outdated:
             click.echo(f"{p} is out of date")
         sys.exit(1 if outdated else 0)

@@ -1,43 +1,22 @@
 """Convert between YAML data (as loaded, already schema-valid) and the domain model.
 
-``to_data`` fixes the key order of every kind, so files written by importers are deterministic and
-read the same way by hand.
+Generic over the field declarations (``rulings.model.fields``): keys in the declared order, so files
+written by importers are deterministic and read the same way by hand; a key is left out when its
+value is the field's default (or None) unless the files must have it, so files stay short. Only a
+``Text`` has its own form (the source is the one plain string).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING
+from enum import Enum
+from functools import cache
+from typing import Any, get_args, get_origin
 
-from rulings.model.entries import (
-    ENTRY_CLASSES,
-    Block,
-    Change,
-    Diagram,
-    Document,
-    Entity,
-    EntityType,
-    Entry,
-    Erratum,
-    ErratumType,
-    Example,
-    Game,
-    ListBlock,
-    ListItem,
-    Paragraph,
-    Project,
-    Provenance,
-    Ruling,
-    RulingFlag,
-    RulingStatus,
-    Section,
-    StatusChange,
-    Table,
-    Term,
-)
-from rulings.model.text import Text, Translation, TranslationStatus
-
-# --- text ---------------------------------------------------------------------------------------
+from rulings.model.entries import ENTRY_CLASSES, Entry, Game, Project
+from rulings.model.fields import content_fields, is_content_class, tags, union_of
+from rulings.model.text import Text, Translation
 
 
 def text_from_data(data: Mapping[str, Any]) -> Text:
@@ -45,244 +24,137 @@ def text_from_data(data: Mapping[str, Any]) -> Text:
     lang, source = next(((k, v) for k, v in data.items() if isinstance(v, str)), (None, None))
     if lang is None:
         raise ValueError("text has no source (no value written as a plain string)")
-    translations = {
-        k: Translation(str(v["text"]), str(v["source_hash"]), TranslationStatus(v["status"]),
-                       str(v["by"]), v.get("note"))
-        for k, v in data.items() if not isinstance(v, str)
-    }
-    return Text(str(lang), str(source), translations)
+    read = _reader(Translation)
+    return Text(str(lang), str(source), {k: read(v) for k, v in data.items() if not isinstance(v, str)})
 
 
 def text_to_data(t: Text) -> dict[str, Any]:
-    out: dict[str, Any] = {t.lang: t.source}
-    for loc, tr in t.translations.items():
-        d: dict[str, Any] = {"text": tr.text, "source_hash": tr.source_hash, "status": tr.status.value,
-                             "by": tr.by}
-        if tr.note is not None:
-            d["note"] = tr.note
-        out[loc] = d
-    return out
+    write = _writer(Translation)
+    return {t.lang: t.source, **{loc: write(tr) for loc, tr in t.translations.items()}}
 
 
-def _t(data: Mapping[str, Any], key: str) -> Text | None:
-    v = data.get(key)
-    return text_from_data(v) if v is not None else None
+def from_data(cls: type, data: Mapping[str, Any]) -> Any:
+    """An instance of a content class from its YAML mapping; a class with a ``node`` field keeps the mapping."""
+    return _reader(cls)(data)
 
 
-def _put(out: dict[str, Any], key: str, value: Any) -> None:
-    """Set ``key`` unless the value is empty/default, so files stay short."""
-    if value is None or value == [] or value == {} or value is False:
-        return
-    if isinstance(value, Text):
-        value = text_to_data(value)
-    out[key] = value
+def to_data(obj: Any) -> dict[str, Any]:
+    """The YAML mapping of a content object, keys in declared order."""
+    return _writer(type(obj))(obj)
 
 
-# --- blocks -------------------------------------------------------------------------------------
+# Converters are put together once per class from its declarations (the walk over types costs ten
+# times the conversion itself, and a large tree converts a million values).
+
+Convert = Callable[[Any], Any]
 
 
-def _items_from(data: list[Any]) -> list[ListItem]:
-    return [ListItem(text_from_data(i["text"]), _items_from(i.get("items", []))) for i in data]
+def _same(value: Any) -> Any:
+    return value
 
 
-def _items_to(items: list[ListItem]) -> list[dict[str, Any]]:
-    out = []
-    for it in items:
-        d: dict[str, Any] = {"text": text_to_data(it.text)}
-        _put(d, "items", _items_to(it.items))
-        out.append(d)
-    return out
+@cache
+def _reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
+    steps = [(f.name, f.key, _read(f.type, f.spec.choices)) for f in content_fields(cls)]
+    keeps_node = "node" in cls.__dataclass_fields__
+
+    def read(data: Mapping[str, Any]) -> Any:
+        kw = {name: conv(data[key]) for name, key, conv in steps if data.get(key) is not None}
+        if keeps_node:
+            kw["node"] = data
+        return cls(**kw)
+
+    return read
 
 
-def block_from_data(d: Mapping[str, Any]) -> Block:
-    t = d["type"]
-    if t == "paragraph":
-        return Paragraph(text_from_data(d["text"]))
-    if t in ("list", "steps"):
-        return ListBlock(_items_from(d["items"]), ordered=(t == "steps"))
-    if t == "table":
-        return Table([text_from_data(c) for c in d["header"]],
-                     [[text_from_data(c) for c in row] for row in d["rows"]], _t(d, "caption"))
-    if t == "example":
-        return Example([block_from_data(b) for b in d["blocks"]], _t(d, "title"))
-    if t == "diagram":
-        return Diagram(str(d["text"]), _t(d, "caption"))
-    raise ValueError(f"unknown block type {t!r}")
+@cache
+def _writer(cls: type, tag: str | None = None) -> Callable[[Any], dict[str, Any]]:
+    """Left out: None, and a default value unless the files must have the key. A union member with a
+    ``TAG`` writes it first under the union's ``tag`` key."""
+    steps = [(f.name, f.key, _write(f.type, f.spec.choices), not f.spec.required and f.default not in (MISSING, None),
+              f.default) for f in content_fields(cls)]
+    lead = {tag: cls.TAG} if tag and hasattr(cls, "TAG") else {}
 
-
-def block_to_data(b: Block) -> dict[str, Any]:
-    out: dict[str, Any]
-    if isinstance(b, Paragraph):
-        return {"type": "paragraph", "text": text_to_data(b.text)}
-    if isinstance(b, ListBlock):
-        return {"type": "steps" if b.ordered else "list", "items": _items_to(b.items)}
-    if isinstance(b, Table):
-        out = {"type": "table"}
-        _put(out, "caption", b.caption)
-        out["header"] = [text_to_data(c) for c in b.header]
-        out["rows"] = [[text_to_data(c) for c in row] for row in b.rows]
+    def write(obj: Any) -> dict[str, Any]:
+        out = dict(lead)
+        for name, key, conv, has_default, default in steps:
+            value = getattr(obj, name)
+            if value is not None and not (has_default and value == default):
+                out[key] = conv(value)
         return out
-    if isinstance(b, Example):
-        out = {"type": "example"}
-        _put(out, "title", b.title)
-        out["blocks"] = [block_to_data(x) for x in b.blocks]
-        return out
-    out = {"type": "diagram"}
-    _put(out, "caption", b.caption)
-    out["text"] = b.text
-    return out
+
+    return write
 
 
-# --- entries ------------------------------------------------------------------------------------
+def _read(tp: Any, choices: Mapping[str, Any] | None = None) -> Convert:
+    if choices:
+        return dict(choices).__getitem__
+    if tp is Text:
+        return text_from_data
+    if (union := union_of(tp)) is not None:
+        members, shape = union
+        by_tag = {t: m for m in members for t in tags(m, shape.tag)}
+        return lambda d: _reader(by_tag[d[shape.tag]])(d)
+    if is_content_class(tp):
+        return lambda d: _reader(tp)(d)
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is list:
+        item = _read(args[0])
+        return lambda xs: [item(x) for x in xs]
+    if origin is tuple:
+        items = [_read(a) for a in args]
+        return lambda xs: tuple(c(x) for c, x in zip(items, xs, strict=True))
+    if origin is dict:
+        value = _read(args[1])
+        return lambda d: {str(k): value(v) for k, v in d.items()}
+    if isinstance(tp, type) and issubclass(tp, Enum | str | int):  # bool is an int
+        return tp
+    return _same  # a scalar of several types (an attribute): as loaded
 
 
-def _common(d: Mapping[str, Any]) -> dict[str, Any]:
-    prov = d.get("provenance")
-    return {
-        "id": str(d["id"]),
-        "lang": str(d["lang"]),
-        "provenance": Provenance(str(prov["document"]), (int(prov["lines"][0]), int(prov["lines"][1])))
-        if prov else None,
-        "notes": _t(d, "notes"),
-        "node": d,
-    }
+def _write(tp: Any, choices: Mapping[str, Any] | None = None) -> Convert:
+    if choices:
+        return {v: word for word, v in choices.items()}.__getitem__
+    if tp is Text:
+        return text_to_data
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return lambda v: v.value
+    if (union := union_of(tp)) is not None:
+        tag = union[1].tag
+        return lambda v: _writer(type(v), tag)(v)
+    if is_content_class(tp):
+        return lambda v: _writer(type(v))(v)
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (list, tuple):
+        item = _write(args[0])
+        return list if item is _same else lambda xs: [item(x) for x in xs]
+    if origin is dict:
+        value = _write(args[1])
+        return dict if value is _same else lambda d: {k: value(v) for k, v in d.items()}
+    return _same
 
 
-def _strs(d: Mapping[str, Any], key: str) -> list[str]:
-    return [str(x) for x in d.get(key, [])]
-
-
-def _aliases(d: Mapping[str, Any]) -> dict[str, list[str]]:
-    return {str(k): [str(x) for x in v] for k, v in d.get("aliases", {}).items()}
+# --- the file kinds -----------------------------------------------------------------------------
 
 
 def entry_from_data(file_kind: str, d: Mapping[str, Any]) -> Entry:
-    cls = ENTRY_CLASSES[file_kind]
-    c = _common(d)
-    if cls is Entity:
-        return Entity(**c, type=EntityType(d["type"]), name=_t(d, "name"), aliases=_aliases(d),
-                      attributes=dict(d.get("attributes", {})), text=_t(d, "text"),
-                      parent=d.get("parent"), related=_strs(d, "related"))
-    if cls is Ruling:
-        hist = [StatusChange(RulingStatus(h["status"]), _t(h, "note"), h.get("date"), h.get("date_printed"))
-                for h in d.get("history", [])]
-        return Ruling(**c, question=_t(d, "question"), answer=_t(d, "answer"),
-                      statement=_t(d, "statement"), status=RulingStatus(d.get("status", "current")),
-                      history=hist, about=_strs(d, "about"), related=_strs(d, "related"),
-                      flags=[RulingFlag(f) for f in d.get("flags", [])])
-    if cls is Term:
-        return Term(**c, term=_t(d, "term"), aliases=_aliases(d), definition=_t(d, "definition"),
-                    related=_strs(d, "related"))
-    if cls is Erratum:
-        return Erratum(**c, type=ErratumType(d.get("type", "other")), target=d.get("target"),
-                       target_name=_t(d, "target_name"), group=_t(d, "group"), text=_t(d, "text"),
-                       original=_t(d, "original"), corrected=_t(d, "corrected"),
-                       related=_strs(d, "related"))
-    if cls is Change:
-        return Change(**c, date=d.get("date"), date_printed=d.get("date_printed"), text=_t(d, "text"),
-                      touches=_strs(d, "touches"), suspect_date=bool(d.get("suspect_date", False)),
-                      suspect_note=_t(d, "suspect_note"))
-    assert cls is Section
-    return Section(**c, title=_t(d, "title"), parent=d.get("parent"),
-                   blocks=[block_from_data(b) for b in d.get("blocks", [])], related=_strs(d, "related"))
+    return from_data(ENTRY_CLASSES[file_kind], d)
 
 
 def entry_to_data(e: Entry) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": e.id, "lang": e.lang}
-    if isinstance(e, Entity):
-        out["type"] = e.type.value
-        _put(out, "name", e.name)
-        _put(out, "aliases", e.aliases)
-        _put(out, "attributes", e.attributes)
-        _put(out, "parent", e.parent)
-        _put(out, "text", e.text)
-        _put(out, "related", e.related)
-    elif isinstance(e, Ruling):
-        _put(out, "question", e.question)
-        _put(out, "answer", e.answer)
-        _put(out, "statement", e.statement)
-        if e.status is not RulingStatus.CURRENT:
-            out["status"] = e.status.value
-        hist = []
-        for h in e.history:
-            hd: dict[str, Any] = {"status": h.status.value}
-            _put(hd, "date", h.date)
-            _put(hd, "date_printed", h.date_printed)
-            _put(hd, "note", h.note)
-            hist.append(hd)
-        _put(out, "history", hist)
-        _put(out, "about", e.about)
-        _put(out, "related", e.related)
-        _put(out, "flags", [f.value for f in e.flags])
-    elif isinstance(e, Term):
-        _put(out, "term", e.term)
-        _put(out, "aliases", e.aliases)
-        _put(out, "definition", e.definition)
-        _put(out, "related", e.related)
-    elif isinstance(e, Erratum):
-        out["type"] = e.type.value
-        _put(out, "target", e.target)
-        _put(out, "target_name", e.target_name)
-        _put(out, "group", e.group)
-        _put(out, "text", e.text)
-        _put(out, "original", e.original)
-        _put(out, "corrected", e.corrected)
-        _put(out, "related", e.related)
-    elif isinstance(e, Change):
-        _put(out, "date", e.date)
-        _put(out, "date_printed", e.date_printed)
-        _put(out, "text", e.text)
-        _put(out, "touches", e.touches)
-        _put(out, "suspect_date", e.suspect_date)
-        _put(out, "suspect_note", e.suspect_note)
-    elif isinstance(e, Section):
-        _put(out, "title", e.title)
-        _put(out, "parent", e.parent)
-        _put(out, "blocks", [block_to_data(b) for b in e.blocks])
-        _put(out, "related", e.related)
-    _put(out, "notes", e.notes)
-    if e.provenance:
-        out["provenance"] = {"document": e.provenance.document, "lines": list(e.provenance.lines)}
-    return out
-
-
-# --- game and project ---------------------------------------------------------------------------
+    return to_data(e)
 
 
 def game_from_data(d: Mapping[str, Any]) -> Game:
-    docs = [
-        Document(id=str(x["id"]), title=text_from_data(x["title"]), languages=_strs(x, "languages"),
-                 file=str(x["file"]), sha256=str(x["sha256"]), author=x.get("author"),
-                 maintainer=x.get("maintainer"), date_printed=x.get("date_printed"), date=x.get("date"),
-                 version=x.get("version"), url=x.get("url"), node=x)
-        for x in d.get("documents", [])
-    ]
-    return Game(id=str(d["id"]), lang=str(d["lang"]), name=text_from_data(d["name"]),
-                identified=bool(d.get("identified", True)), publisher=d.get("publisher"),
-                maintainer=d.get("maintainer"), description=_t(d, "description"), documents=docs, node=d)
+    return from_data(Game, d)
 
 
 def game_to_data(g: Game) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": "game", "id": g.id, "lang": g.lang, "name": text_to_data(g.name)}
-    out["identified"] = g.identified
-    _put(out, "publisher", g.publisher)
-    _put(out, "maintainer", g.maintainer)
-    _put(out, "description", g.description)
-    docs = []
-    for x in g.documents:
-        dd: dict[str, Any] = {"id": x.id, "title": text_to_data(x.title)}
-        for k in ("author", "maintainer", "date_printed", "date", "version", "url"):
-            _put(dd, k, getattr(x, k))
-        dd["languages"] = list(x.languages)
-        dd["file"] = x.file
-        dd["sha256"] = x.sha256
-        docs.append(dd)
-    out["documents"] = docs
-    return out
+    return {"kind": "game", **to_data(g)}
 
 
 def project_from_data(d: Mapping[str, Any]) -> Project:
-    return Project(locales=_strs(d, "locales"), default_locale=str(d.get("default_locale", "en")), node=d)
+    return from_data(Project, d)
 
 
 def entries_file_to_data(kind: str, game: str, entries: list[Entry]) -> dict[str, Any]:

@@ -1,18 +1,35 @@
-"""The JSON Schemas (draft-07) of every content file kind, generated from one place.
+"""The JSON Schemas (draft-07) of every content file kind, generated from the field declarations.
 
-Written to ``schemas/<kind>.schema.json`` by ``rulings schemas --write``; a test keeps the
-committed files equal to what this module generates. Each file is self-contained (its shared
-parts under ``definitions``) so editors resolve it without fetching anything.
+Every property comes from a declared field (``rulings.model.fields``); this module holds only the
+vocabulary the fields share (what a locale, a date, an entry id or a text is) and the frame of each
+file. Written to ``schemas/<kind>.schema.json`` by ``rulings schemas``, which also rewrites the field
+tables of docs/content-format.md (``content.field_docs``); tests keep the committed files equal to
+what is generated. Each schema is self-contained (its shared parts under ``definitions``) so editors
+resolve it without fetching anything. :class:`SchemaWriter` also writes the export schema
+(``publish.export``), where a text is resolved for one locale.
 """
 
 from __future__ import annotations
 
+import copy
 import json
+from dataclasses import replace
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_origin
 
-from rulings.model.entries import SLUG, EntityType, ErratumType, RulingFlag, RulingStatus
-from rulings.model.text import HASH_LENGTH, TranslationStatus
+from rulings.model.entries import ENTRY_CLASSES, SLUG, Game, Project
+from rulings.model.fields import (
+    WHOLE_KINDS,
+    ContentField,
+    Kind,
+    Shape,
+    Spec,
+    content_fields,
+    is_content_class,
+    union_of,
+)
+from rulings.model.text import Text, Translation
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 ID_BASE = "https://rulings.invalid/schemas/"  # a name, never fetched
@@ -35,12 +52,7 @@ def obj(props: dict[str, Any], required: list[str], description: str, example: A
             "required": required, "additionalProperties": False}
 
 
-EX_TEXT_EN = {"en": "Can I attack myself with the Shuriken?"}
-EX_TEXT_IT = {"it": "Julia: manca la scritta Permanente.",
-              "en": {"text": "Julia: the word Permanent is missing.", "source_hash": "3f9a0c1b2d4e",
-                     "status": "machine", "by": "rulings-import"}}
-
-DEFINITIONS: dict[str, Any] = {
+VOCABULARY: dict[str, Any] = {
     "locale": P({"type": "string", "pattern": LOCALE_PATTERN},
                 "A BCP-47 language tag known to CLDR (en, it, zh, zh-Hant…).", "it"),
     "date": P({"type": "string", "pattern": DATE_PATTERN},
@@ -48,203 +60,157 @@ DEFINITIONS: dict[str, Any] = {
     "entryId": P({"type": "string", "pattern": rf"^{SLUG}/{SLUG}/{SLUG}$"},
                  "An entry id `<game>/<kind>/<slug>`: lower-case ASCII, stable forever (URL and anchor).",
                  "anachronism/ruling/adjacent-to-itself"),
-    "translation": obj(
-        {
-            "text": P({"type": "string"}, "The translated text.", "Julia: the word Permanent is missing."),
-            "source_hash": P({"type": "string", "pattern": f"^[0-9a-f]{{{HASH_LENGTH}}}$"},
-                             "First 12 hex digits of the sha256 of the source text this translation was made "
-                             "from; when the source changes the translation is reported stale.",
-                             "3f9a0c1b2d4e"),
-            "status": P({"type": "string", "enum": [s.value for s in TranslationStatus]},
-                        "machine: made by a program; draft: by a person, unreviewed; reviewed: checked by a "
-                        "second person; official: printed in the source document itself.", "draft"),
-            "by": P({"type": "string", "minLength": 1}, "Who or what made the translation.", "rulings-import"),
-            "note": P({"type": "string"}, "Translator's note, e.g. what a damaged source text meant.",
-                      "The source prints 'Dl' for 'DI' (OCR damage)."),
-        },
-        ["text", "source_hash", "status", "by"],
-        "A translation of a source text, recording which source text it was made from.",
-        EX_TEXT_IT["en"],
-    ),
     "text": {
         "type": "object",
         "description": "Human-language text by locale. Exactly one value, the source, is a plain string; "
                        "every other value is a translation object.",
-        "examples": [EX_TEXT_IT],
+        "examples": [{"it": "Julia: manca la scritta Permanente.", "en": Translation.SHAPE.example}],
         "minProperties": 1,
         "propertyNames": {"pattern": LOCALE_PATTERN},
-        "additionalProperties": {"oneOf": [{"type": "string"}, {"$ref": "#/definitions/translation"}]},
+        "additionalProperties": {"oneOf": [{"type": "string"}, ref("translation")]},
     },
     "aliases": P({"type": "object", "propertyNames": {"pattern": LOCALE_PATTERN},
                   "additionalProperties": {"type": "array", "items": {"type": "string", "minLength": 1}}},
                  "Other spellings by locale (plurals, dashes, misprints) that should find and link this entry.",
                  {"en": ["Next To", "next-to"]}),
-    "refs": P({"type": "array", "items": {"$ref": "#/definitions/entryId"}, "uniqueItems": True},
-              "Ids of other entries.", ["anachronism/topic/behind"]),
-    "provenance": obj(
-        {
-            "document": P({"type": "string", "pattern": rf"^{SLUG}$"}, "Id of the source document in the game "
-                          "file.", "faq-2006"),
-            "lines": P({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2,
-                        "maxItems": 2}, "First and last line (1-based, inclusive) in the kept original.",
-                       [12, 14]),
-        },
-        ["document", "lines"], "Where the entry came from.", {"document": "faq-2006", "lines": [12, 14]},
-    ),
-    "listItem": obj(
-        {"text": P(ref("text"), "The item's text.", EX_TEXT_EN),
-         "items": P({"type": "array", "items": ref("listItem")}, "Nested items.", [])},
-        ["text"], "One list item, possibly with nested items.", {"text": EX_TEXT_EN},
-    ),
-    "block": {
-        "description": "A block of rules prose.",
-        "examples": [{"type": "paragraph", "text": EX_TEXT_EN}],
-        "oneOf": [
-            obj({"type": P({"const": "paragraph"}, "Block type.", "paragraph"),
-                 "text": P(ref("text"), "The paragraph.", EX_TEXT_EN)},
-                ["type", "text"], "A paragraph.", {"type": "paragraph", "text": EX_TEXT_EN}),
-            obj({"type": P({"enum": ["list", "steps"]}, "list: bullets; steps: numbered steps.", "steps"),
-                 "items": P({"type": "array", "items": ref("listItem"), "minItems": 1}, "The items.",
-                            [{"text": EX_TEXT_EN}])},
-                ["type", "items"], "A bulleted list or numbered steps.",
-                {"type": "list", "items": [{"text": EX_TEXT_EN}]}),
-            obj({"type": P({"const": "table"}, "Block type.", "table"),
-                 "caption": P(ref("text"), "Table caption.", {"en": "Movement costs"}),
-                 "header": P({"type": "array", "items": ref("text")}, "Column headings.", [{"en": "Terrain"}]),
-                 "rows": P({"type": "array", "items": {"type": "array", "items": ref("text")}}, "Rows of cells.",
-                           [[{"en": "Forest"}]])},
-                ["type", "header", "rows"], "A table.",
-                {"type": "table", "header": [{"en": "Terrain"}], "rows": [[{"en": "Forest"}]]}),
-            obj({"type": P({"const": "example"}, "Block type.", "example"),
-                 "title": P(ref("text"), "Example title.", {"en": "Example"}),
-                 "blocks": P({"type": "array", "items": ref("block")}, "The example's content.",
-                             [{"type": "paragraph", "text": EX_TEXT_EN}])},
-                ["type", "blocks"], "A worked example.",
-                {"type": "example", "blocks": [{"type": "paragraph", "text": EX_TEXT_EN}]}),
-            obj({"type": P({"const": "diagram"}, "Block type.", "diagram"),
-                 "caption": P(ref("text"), "Diagram caption.", {"en": "Arena layout"}),
-                 "text": P({"type": "string"}, "Verbatim text, shown exactly as written (never translated).",
-                           "[A][B]\n[C][D]")},
-                ["type", "text"], "A verbatim diagram.", {"type": "diagram", "text": "[A][B]"}),
-        ],
-    },
-    "statusChange": obj(
-        {"status": P({"enum": [s.value for s in RulingStatus]}, "Status from this step on.", "reversed"),
-         "date": P(ref("date"), "ISO date of the step, where known.", "2006-03-20"),
-         "date_printed": P({"type": "string"}, "The date as printed.", "3-20-2006"),
-         "note": P(ref("text"), "What happened.", {"en": "Edited, then reversed."})},
-        ["status"], "One step in a ruling's history.", {"status": "reversed"},
-    ),
+    "refs": P({"type": "array", "items": ref("entryId"), "uniqueItems": True}, "Ids of other entries.",
+              ["anachronism/topic/behind"]),
 }
+"""The shared kinds of value, each a definition in every schema."""
 
-COMMON_ENTRY = {
-    "id": P(ref("entryId"), "Stable id `<game>/<kind>/<slug>`.", "anachronism/ruling/adjacent-to-itself"),
-    "lang": P(ref("locale"), "The entry's source language: the language its texts were written in.", "en"),
-    "notes": P(ref("text"), "Editorial notes (e.g. damage in the source), not part of the ruling.",
-               {"en": "The source prints 'i' for '1'."}),
-    "provenance": P(ref("provenance"), "Source document and lines.", {"document": "faq-2006", "lines": [5, 6]}),
+KINDS: dict[Kind, dict[str, Any]] = {
+    Kind.ID: ref("entryId"), Kind.REF: ref("entryId"), Kind.REFS: ref("refs"), Kind.LOCALE: ref("locale"),
+    Kind.DATE: ref("date"), Kind.ALIASES: ref("aliases"),
+    Kind.SLUG: {"type": "string", "pattern": rf"^{SLUG}$"},
+    Kind.ATTRIBUTES: {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]},
+                      "properties": {
+                          "faction": P({"type": "string"}, "Faction or kingdom.", "wei"),
+                          "gender": P({"enum": ["male", "female", "other"]}, "Gender.", "male"),
+                          "health": P({"type": "integer", "minimum": 0}, "Health points.", 4),
+                          "set": P({"type": "string"}, "Set or expansion code.", "standard"),
+                      }},
 }
+"""The schema of each kind of value; the attributes the site knows are described, others allowed."""
+
+ORDER = ("locale", "date", "entryId", "translation", "text", "aliases", "refs", "provenance", "listItem", "block",
+         "statusChange")
+"""The order of the ``definitions`` in the committed schemas; shared parts declared later follow it."""
 
 
-def entry_schema(props: dict[str, Any], required: list[str], description: str, example: Any) -> dict[str, Any]:
-    return obj({**COMMON_ENTRY, **props}, ["id", "lang", *required], description, example)
+class SchemaWriter:
+    """Turns declared classes into JSON Schema, collecting the shared definitions they use.
+
+    ``text`` is the schema of a ``Text``: in content files a reference to the ``text`` definition,
+    in exports (where each text is resolved for one locale) something else, and there the declared
+    examples, written as in content files, are left out (``examples=False``)."""
+
+    def __init__(self, text: dict[str, Any], *, examples: bool = True):
+        self.text = text
+        self.examples = examples
+        self.definitions: dict[str, Any] = {}
+
+    def described(self, schema: dict[str, Any], doc: str, example: Any) -> dict[str, Any]:
+        return P(schema, doc, example) if self.examples else {**schema, "description": doc}
+
+    def object(self, cls: type, lead: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The object schema of ``cls``; ``lead`` properties (a file's ``kind``, a block's ``type``) come first
+        and are required."""
+        shape = cls.SHAPE
+        fields = content_fields(cls)
+        props = {**(lead or {}), **{f.key: self.property(f) for f in fields}}
+        required = [*(lead or {}), *(f.key for f in fields if f.spec.required)]
+        out = obj(props, required, shape.doc, shape.example)
+        if not self.examples:
+            del out["examples"]
+        return out
+
+    def property(self, f: ContentField) -> dict[str, Any]:
+        schema = self.value(f.type, f.spec)
+        return schema if f.spec.doc is None else self.described(schema, f.spec.doc, f.spec.example)
+
+    def value(self, tp: Any, s: Spec) -> dict[str, Any]:
+        if s.choices:
+            return {"enum": list(s.choices)}
+        if s.kind in WHOLE_KINDS:
+            return self.kind(s.kind)
+        origin, args = get_origin(tp), get_args(tp)
+        if origin in (list, tuple):
+            out: dict[str, Any] = {"type": "array",
+                                   "items": self.value(args[0], replace(s, min_items=None, unique=False))}
+            if origin is tuple:
+                out["minItems"] = out["maxItems"] = len(args)
+            if s.min_items is not None:
+                out["minItems"] = s.min_items
+            if s.unique:
+                out["uniqueItems"] = True
+            return out
+        if s.kind is not None:
+            return self.kind(s.kind)
+        if tp is Text:
+            return self.text
+        if (union := union_of(tp)) is not None:
+            members, shape = union
+            return self.shared(shape, lambda: {
+                **self.described({}, shape.doc, shape.example),
+                "oneOf": [self.object(m, self.tag(m, shape)) for m in members]})
+        if isinstance(tp, type) and issubclass(tp, Enum):
+            return {"enum": [m.value for m in tp]}
+        if is_content_class(tp):
+            return self.shared(tp.SHAPE, lambda: self.object(tp))
+        return self.scalar(tp, s)
+
+    @staticmethod
+    def scalar(tp: Any, s: Spec) -> dict[str, Any]:
+        if tp is bool:
+            return {"type": "boolean"}
+        if tp is int:
+            return {"type": "integer", **({"minimum": s.minimum} if s.minimum is not None else {})}
+        out: dict[str, Any] = {"type": "string"}
+        if s.pattern is not None:
+            out["pattern"] = s.pattern
+        if s.min_length is not None:
+            out["minLength"] = s.min_length
+        return out
+
+    def tag(self, cls: type, shape: Shape) -> dict[str, Any]:
+        """A union member's constant tag property (``type: paragraph``); a member without ``TAG`` declares it."""
+        return {shape.tag: self.described({"const": cls.TAG}, shape.tag_doc, cls.TAG)} if hasattr(cls, "TAG") else {}
+
+    def kind(self, kind: Kind) -> dict[str, Any]:
+        schema = dict(KINDS[kind])
+        self.use(schema)
+        return schema
+
+    def use(self, schema: Any) -> None:
+        """Add the vocabulary definitions a schema refers to (and those they refer to)."""
+        if isinstance(schema, dict):
+            name = schema.get("$ref", "").rsplit("/", 1)[-1]
+            if name in VOCABULARY and name not in self.definitions:
+                self.definitions[name] = VOCABULARY[name]
+                self.use(VOCABULARY[name])
+            for v in schema.values():
+                self.use(v)
+
+    def shared(self, shape: Shape, build: Any) -> dict[str, Any]:
+        """A reference to the shape's shared definition (built once), or the inline schema if it has none."""
+        if shape.name is None:
+            return build()
+        if shape.name not in self.definitions:
+            self.definitions[shape.name] = {}  # placeholder: a list item holds list items
+            self.definitions[shape.name] = build()
+        return ref(shape.name)
 
 
-ENTRY_SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
-    "entities": ("Cards, heroes, abilities, keywords and FAQ topics.", entry_schema(
-        {
-            "type": P({"enum": [t.value for t in EntityType]}, "What kind of thing this is.", "hero"),
-            "name": P(ref("text"), "The name in each language.",
-                      {"zh": "曹操", "en": {"text": "CAO Cao", "source_hash": "0a1b2c3d4e5f", "status": "official",
-                                          "by": "source document"}}),
-            "aliases": ref("aliases"),
-            "attributes": P({"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]},
-                             "properties": {
-                                 "faction": P({"type": "string"}, "Faction or kingdom.", "wei"),
-                                 "gender": P({"enum": ["male", "female", "other"]}, "Gender.", "male"),
-                                 "health": P({"type": "integer", "minimum": 0}, "Health points.", 4),
-                                 "set": P({"type": "string"}, "Set or expansion code.", "standard"),
-                             }},
-                            "Game attributes (faction, gender, health, set…).", {"faction": "wei", "health": 4}),
-            "parent": P(ref("entryId"), "The entity this belongs to (an ability's hero).",
-                        "three-kingdoms/hero/cao-cao"),
-            "text": P(ref("text"), "The entity's game text or description.", EX_TEXT_EN),
-            "related": ref("refs"),
-        },
-        ["type", "name"], "A card, hero, ability, keyword or topic.",
-        {"id": "anachronism/topic/adjacent", "lang": "en", "type": "topic", "name": {"en": "Adjacent"}},
-    )),
-    "rulings": ("Rulings: questions with answers, or statements.", entry_schema(
-        {
-            "question": P(ref("text"), "The question.", EX_TEXT_EN),
-            "answer": P(ref("text"), "The answer.", {"en": "No. Your warrior's space is not adjacent to itself."}),
-            "statement": P(ref("text"), "A ruling that is a statement rather than a question.", EX_TEXT_EN),
-            "status": P({"enum": [s.value for s in RulingStatus]}, "Whether the ruling still holds.", "current"),
-            "history": P({"type": "array", "items": ref("statusChange")}, "Status changes, oldest first.",
-                         [{"status": "reversed", "note": {"en": "Edited, then reversed."}}]),
-            "about": P({**ref("refs")}, "Entities (cards, topics…) this ruling is about; it is listed on each.",
-                       ["anachronism/card/skegox-francisca"]),
-            "related": ref("refs"),
-            "flags": P({"type": "array", "items": {"enum": [f.value for f in RulingFlag]}, "uniqueItems": True},
-                       "Known problems of the source entry.", ["unanswered"]),
-        },
-        [], "A ruling.",
-        {"id": "anachronism/ruling/adjacent-to-itself", "lang": "en", "question": EX_TEXT_EN,
-         "answer": {"en": "No."}},
-    )),
-    "glossary": ("Glossary terms.", entry_schema(
-        {
-            "term": P(ref("text"), "The term.", {"en": "Adjacent"}),
-            "aliases": ref("aliases"),
-            "definition": P(ref("text"), "What the term means.", {"en": "Any of the eight spaces next to…"}),
-            "related": ref("refs"),
-        },
-        ["term", "definition"], "A glossary term.",
-        {"id": "anachronism/term/adjacent", "lang": "en", "term": {"en": "Adjacent"},
-         "definition": {"en": "Any of the eight spaces next to a warrior."}},
-    )),
-    "errata": ("Errata: corrections to printed cards and texts.", entry_schema(
-        {
-            "type": P({"enum": [t.value for t in ErratumType]}, "What kind of correction.", "missing-keyword"),
-            "target": P(ref("entryId"), "The corrected entity.", "hokuto/card/julia"),
-            "target_name": P(ref("text"), "The target's name as printed, when there is no entity for it.",
-                             {"it": "Julia"}),
-            "group": P(ref("text"), "The group the erratum is listed under (an Italian 'Serie').",
-                       {"it": "Serie Ocra"}),
-            "text": P(ref("text"), "The erratum as printed.", EX_TEXT_IT),
-            "original": P(ref("text"), "The wrong text as printed on the card.", {"en": "Deal 2 damage"}),
-            "corrected": P(ref("text"), "The corrected text.", {"en": "Deal 1 damage"}),
-            "related": ref("refs"),
-        },
-        ["type", "text"], "An erratum.",
-        {"id": "hokuto/erratum/julia-ocra", "lang": "it", "type": "missing-keyword", "text": EX_TEXT_IT},
-    )),
-    "changelog": ("A document's dated change log.", entry_schema(
-        {
-            "date": P(ref("date"), "ISO date of the change.", "2024-02-15"),
-            "date_printed": P({"type": "string"}, "The date exactly as printed.", "Feb 15, 2024"),
-            "text": P(ref("text"), "What changed.", {"en": "Updated with newest rulebook."}),
-            "touches": P({**ref("refs")}, "Entries the change touched.", ["sorcery/section/storyline"]),
-            "suspect_date": P({"type": "boolean"}, "The printed date looks wrong (e.g. out of order); kept as "
-                              "printed, not fixed.", True),
-            "suspect_note": P(ref("text"), "Why the date is suspect.", {"en": "Out of order."}),
-        },
-        ["date_printed", "text"], "A change log line.",
-        {"id": "sorcery/change/2024-02-15", "lang": "en", "date": "2024-02-15", "date_printed": "Feb 15, 2024",
-         "text": {"en": "Updated with newest rulebook."}},
-    )),
-    "sections": ("Rule sections: prose as structured blocks.", entry_schema(
-        {
-            "title": P(ref("text"), "Section title.", {"en": "Free Actions"}),
-            "parent": P(ref("entryId"), "The enclosing section.", "fifth/section/actions"),
-            "blocks": P({"type": "array", "items": ref("block")}, "The section's content, in order.",
-                        [{"type": "paragraph", "text": EX_TEXT_EN}]),
-            "related": ref("refs"),
-        },
-        ["title"], "A rule section.",
-        {"id": "fifth/section/actions", "lang": "en", "title": {"en": "Actions"}, "blocks": []},
-    )),
-}
+def _content_definitions() -> dict[str, Any]:
+    """Every shared definition any content file uses (every schema carries all, so one file's
+    ``$ref`` never depends on another file)."""
+    w = SchemaWriter(ref("text"))
+    w.shared(Translation.SHAPE, lambda: w.object(Translation))
+    w.definitions.update(VOCABULARY)
+    for cls in (Project, Game, *ENTRY_CLASSES.values()):
+        w.object(cls)
+    rank = {name: i for i, name in enumerate(ORDER)}
+    return dict(sorted(w.definitions.items(), key=lambda kv: rank.get(kv[0], len(ORDER))))
 
 
 def _file_schema(kind: str, props: dict[str, Any], required: list[str], title: str,
@@ -255,79 +221,34 @@ def _file_schema(kind: str, props: dict[str, Any], required: list[str], title: s
         "title": title,
         **obj({"kind": P({"const": kind}, "The file kind; selects this schema.", kind), **props},
               ["kind", *required], title, example),
-        "definitions": DEFINITIONS,
+        "definitions": _content_definitions(),
     }
 
 
 def entries_file_schema(kind: str) -> dict[str, Any]:
-    title, entry = ENTRY_SCHEMAS[kind]
+    cls = ENTRY_CLASSES[kind]
+    entry = SchemaWriter(ref("text")).object(cls)
+    example = cls.SHAPE.example
     return _file_schema(
         kind,
-        {"game": P({"type": "string", "pattern": rf"^{SLUG}$"}, "Id of the game these entries belong to.",
-                   "anachronism"),
-         "entries": P({"type": "array", "items": entry}, "The entries, in document order.",
-                      [entry["examples"][0]])},
-        ["game", "entries"], title, {"kind": kind, "game": "anachronism", "entries": [entry["examples"][0]]},
+        {"game": P(KINDS[Kind.SLUG], "Id of the game these entries belong to.", "anachronism"),
+         "entries": P({"type": "array", "items": entry}, "The entries, in document order.", [example])},
+        ["game", "entries"], cls.SHAPE.title, {"kind": kind, "game": "anachronism", "entries": [example]},
     )
 
 
-def game_schema() -> dict[str, Any]:
-    document = obj(
-        {
-            "id": P({"type": "string", "pattern": rf"^{SLUG}$"}, "Document id, unique in the game.", "faq-2006"),
-            "title": P(ref("text"), "Title as printed.", {"en": "Revised Anachronism FAQ"}),
-            "author": P({"type": "string"}, "Author as stated.", "Ira Fay"),
-            "maintainer": P({"type": "string"}, "Maintainer as stated.", "Sorcery League judge team"),
-            "date_printed": P({"type": "string"}, "Date or version exactly as printed.", "Updated: 3-20-2006"),
-            "date": P(ref("date"), "The printed date as an ISO date.", "2006-03-20"),
-            "version": P({"type": "string"}, "Version as printed.", "1.2"),
-            "url": P({"type": "string"}, "Where the document was published, if known.", "https://example.org/faq"),
-            "languages": P({"type": "array", "items": ref("locale"), "minItems": 1},
-                           "Languages the document is written in.", ["en"]),
-            "file": P({"type": "string", "pattern": r"^sources/[^/]+$"},
-                      "The kept original, relative to the game folder.", "sources/anachronism-faq.txt"),
-            "sha256": P({"type": "string", "pattern": "^[0-9a-f]{64}$"}, "sha256 of the kept original.",
-                        "0" * 64),
-        },
-        ["id", "title", "languages", "file", "sha256"], "An upstream source document.",
-        {"id": "faq-2006", "title": {"en": "Revised Anachronism FAQ"}, "languages": ["en"],
-         "file": "sources/faq.txt", "sha256": "0" * 64},
-    )
-    return _file_schema(
-        "game",
-        {
-            "id": P({"type": "string", "pattern": rf"^{SLUG}$"}, "Game id: the first part of every entry id.",
-                    "anachronism"),
-            "lang": P(ref("locale"), "The language of the game's own texts here.", "en"),
-            "name": P(ref("text"), "The game's name per locale.", {"en": "Anachronism"}),
-            "identified": P({"type": "boolean"}, "false while nobody knows which game the documents are about.",
-                            True),
-            "publisher": P({"type": "string"}, "Publisher, where stated.", "TriKing Games"),
-            "maintainer": P({"type": "string"}, "Who maintains the rules documents, where stated.", "Ira Fay"),
-            "description": P(ref("text"), "A short description of the game.", {"en": "A card game."}),
-            "documents": P({"type": "array", "items": document, "minItems": 1}, "The source documents.",
-                           [document["examples"][0]]),
-        },
-        ["id", "lang", "name", "identified", "documents"], "A game and its source documents.",
-        {"kind": "game", "id": "anachronism", "lang": "en", "name": {"en": "Anachronism"}, "identified": True,
-         "documents": [document["examples"][0]]},
-    )
-
-
-def project_schema() -> dict[str, Any]:
-    return _file_schema(
-        "project",
-        {"locales": P({"type": "array", "items": ref("locale"), "minItems": 1, "uniqueItems": True},
-                      "Locales the site is built in; translations into these are tracked.", ["en", "it", "zh"]),
-         "default_locale": P(ref("locale"), "Locale of the root page's fallback.", "en")},
-        ["locales"], "Project settings.", {"kind": "project", "locales": ["en", "it", "zh"]},
-    )
+def single_file_schema(kind: str, cls: type) -> dict[str, Any]:
+    """The schema of a file holding one object (the project, a game)."""
+    o = SchemaWriter(ref("text")).object(cls)
+    return _file_schema(kind, o["properties"], o["required"], cls.SHAPE.doc, {"kind": kind, **cls.SHAPE.example})
 
 
 def all_schemas() -> dict[str, dict[str, Any]]:
-    out = {"project": project_schema(), "game": game_schema()}
-    out.update({k: entries_file_schema(k) for k in ENTRY_SCHEMAS})
-    return out
+    """Each schema as objects of its own, shared with no other schema or call: fastjsonschema rewrites
+    the ``$ref`` of the schema it compiles in place, which must not reach the schema jsonschema uses."""
+    out = {"project": single_file_schema("project", Project), "game": single_file_schema("game", Game)}
+    out.update({k: entries_file_schema(k) for k in ENTRY_CLASSES})
+    return {k: copy.deepcopy(v) for k, v in out.items()}
 
 
 def schema_filename(kind: str) -> str:
@@ -338,21 +259,28 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
-def _generated(directory: Path) -> dict[Path, str]:
-    return {directory / schema_filename(kind): render(schema) for kind, schema in all_schemas().items()}
+def generated_files(schemas_dir: Path) -> dict[Path, str]:
+    """Every file generated from the declarations: the schemas, and the content-format guide beside the
+    schemas folder (``docs/content-format.md``) with its field tables rewritten, when it exists."""
+    from rulings.content.field_docs import GUIDE, with_tables
+
+    out = {schemas_dir / schema_filename(k): render(s) for k, s in all_schemas().items()}
+    guide = schemas_dir.parent / GUIDE
+    if guide.exists():
+        out[guide] = with_tables(guide.read_text(encoding="utf-8"))
+    return out
 
 
-def stale(directory: Path) -> list[Path]:
-    """The schema files in ``directory`` that are missing or differ from the generated ones."""
-    return [p for p, text in _generated(directory).items()
+def out_of_date(schemas_dir: Path) -> list[Path]:
+    return [p for p, text in generated_files(schemas_dir).items()
             if not p.exists() or p.read_text(encoding="utf-8") != text]
 
 
 def write_all(directory: Path) -> list[Path]:
     """Write the schemas that are missing or out of date; return them."""
     directory.mkdir(parents=True, exist_ok=True)
-    texts = _generated(directory)
-    written = stale(directory)
-    for path in written:
-        path.write_text(texts[path], encoding="utf-8")
+    written = out_of_date(directory)
+    for path, text in generated_files(directory).items():
+        if path in written:
+            path.write_text(text, encoding="utf-8")
     return written

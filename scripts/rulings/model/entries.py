@@ -4,8 +4,9 @@ Every entry has a stable, human-readable id ``<game>/<kind>/<slug>`` (it becomes
 anchor and never changes once published), a source language and a provenance (which document and
 lines it came from). Every human-language field is a :class:`~rulings.text.Text`.
 
-The YAML form of each class is defined by ``codec`` and checked by the JSON Schemas in
-``schemas/``; this module only says what the knowledge *is*.
+Each content field is declared here once, with its meaning, example and checks (see
+``rulings.model.fields``); the YAML form (``content.codec``), the JSON Schemas in ``schemas/``, the
+export schema and the field tables of docs/content-format.md are generated from these declarations.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from functools import cache
+from typing import Annotated, Any, ClassVar, get_args, get_origin
 
-from rulings.model.text import Text
+from rulings.model.fields import Kind, Shape, content_fields, is_content_class, spec, union_of
+from rulings.model.text import TRANSLATION_EXAMPLE, Text
 
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 GAME_ID_RE = re.compile(rf"^{SLUG}$")
@@ -54,12 +57,73 @@ class ErratumType(StrEnum):
     OTHER = "other"
 
 
+EX_TEXT_EN = {"en": "Can I attack myself with the Shuriken?"}
+EX_TEXT_IT = {"it": "Julia: manca la scritta Permanente.", "en": TRANSLATION_EXAMPLE}
+
+
 @dataclass
 class Provenance:
     """Where an entry came from: a document of the game (by its id) and a 1-based line range."""
 
-    document: str
-    lines: tuple[int, int]
+    SHAPE: ClassVar = Shape("Where the entry came from.", {"document": "faq-2006", "lines": [12, 14]},
+                            name="provenance")
+
+    document: str = spec("Id of the source document in the game file.", "faq-2006", required=True, kind=Kind.SLUG)
+    lines: tuple[int, int] = spec("First and last line (1-based, inclusive) in the kept original.", [12, 14],
+                                  required=True, minimum=1)
+
+
+def texts_in(value: Any, path: str = "") -> list[tuple[str, Text]]:
+    """(dotted field path, text) of every Text in a value (a text, a content object, a list of them), in file
+    order; the paths, under ``path``, are those :func:`field_steps` reads (``blocks.0.items.1.text``)."""
+    out: list[tuple[str, Text]] = []
+    _collect(value, path, out)
+    return out
+
+
+def _collect(value: Any, path: str, out: list[tuple[str, Text]]) -> None:
+    if isinstance(value, Text):
+        out.append((path, value))
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            _collect(item, f"{path}.{i}", out)
+    else:
+        prefix = f"{path}." if path else ""
+        for name, key, is_text in _text_fields(type(value)):
+            v = getattr(value, name)
+            if v is None:
+                continue
+            if is_text:
+                out.append((prefix + key, v))
+            else:
+                _collect(v, prefix + key, out)
+
+
+@cache
+def _text_fields(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """(attribute, key, is a Text) of the fields of a content class that can hold a Text: the only ones
+    worth a visit."""
+    return tuple((f.name, f.key, f.type is Text) for f in content_fields(cls) if _may_hold_text(f.type, set()))
+
+
+def _may_hold_text(tp: Any, seen: set[Any]) -> bool:
+    if tp is Text:
+        return True
+    if (union := union_of(tp)) is not None:
+        return any(_may_hold_text(m, seen) for m in union[0])
+    if is_content_class(tp):
+        if tp in seen:
+            return False
+        seen.add(tp)
+        return any(_may_hold_text(f.type, seen) for f in content_fields(tp))
+    return any(_may_hold_text(a, seen) for a in get_args(tp) if get_origin(tp) in (list, tuple))
+
+
+@cache
+def _ref_fields(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """(attribute, key, holds a list) of the fields of a class that refer to other entries."""
+    return tuple((f.name, f.key, f.spec.kind is Kind.REFS) for f in content_fields(cls)
+                 if f.spec.kind in (Kind.REF, Kind.REFS))
 
 
 @dataclass
@@ -67,11 +131,16 @@ class Entry:
     """Fields every entry has. ``node`` keeps the loaded YAML mapping for error positions."""
 
     KIND: ClassVar[str] = ""
+    SHAPE: ClassVar[Shape]
 
-    id: str
-    lang: str
-    provenance: Provenance | None = None
-    notes: Text | None = None
+    id: str = spec("Stable id `<game>/<kind>/<slug>`.", "anachronism/ruling/adjacent-to-itself", required=True,
+                   kind=Kind.ID)
+    lang: str = spec("The entry's source language: the language its texts were written in.", "en", required=True,
+                     kind=Kind.LOCALE)
+    notes: Text | None = spec("Editorial notes (e.g. damage in the source), not part of the ruling.",
+                              {"en": "The source prints 'i' for '1'."}, last=True, kw_only=True)
+    provenance: Provenance | None = spec("Source document and lines.", {"document": "faq-2006", "lines": [5, 6]},
+                                         last=True)
     node: Any = field(default=None, compare=False, repr=False)
 
     @property
@@ -87,12 +156,19 @@ class Entry:
         return self.id.split("/")[1]
 
     def references(self) -> list[tuple[str, str]]:
-        """(field, target id) pairs this entry points at; each must resolve."""
-        return []
+        """(field, target id) pairs this entry points at, in file order; each must resolve."""
+        out: list[tuple[str, str]] = []
+        for name, key, many in _ref_fields(type(self)):
+            value = getattr(self, name)
+            if many:
+                out += [(key, r) for r in value]
+            elif value:
+                out.append((key, value))
+        return out
 
     def texts(self) -> list[tuple[str, Text]]:
         """(field path, text) pairs of every human-language field, in document order."""
-        return [("notes", self.notes)] if self.notes else []
+        return texts_in(self)
 
 
 @dataclass
@@ -100,34 +176,35 @@ class Entity(Entry):
     """A card, hero, ability, keyword or FAQ topic: something rulings are *about*."""
 
     KIND: ClassVar[str] = "entity"
+    SHAPE: ClassVar = Shape("A card, hero, ability, keyword or topic.",
+                            {"id": "anachronism/topic/adjacent", "lang": "en", "type": "topic",
+                             "name": {"en": "Adjacent"}}, title="Cards, heroes, abilities, keywords and FAQ topics.")
 
-    type: EntityType = EntityType.CARD
-    name: Text | None = None
-    aliases: dict[str, list[str]] = field(default_factory=dict)
-    attributes: dict[str, str | int | bool] = field(default_factory=dict)
-    text: Text | None = None
-    parent: str | None = None
-    related: list[str] = field(default_factory=list)
-
-    def references(self) -> list[tuple[str, str]]:
-        refs = [("related", r) for r in self.related]
-        return ([("parent", self.parent)] if self.parent else []) + refs
-
-    def texts(self) -> list[tuple[str, Text]]:
-        out = [("name", self.name)] if self.name else []
-        if self.text:
-            out.append(("text", self.text))
-        return out + super().texts()
+    type: EntityType = spec("What kind of thing this is.", "hero", required=True, default=EntityType.CARD)
+    name: Text | None = spec("The name in each language.",
+                             {"zh": "曹操", "en": {"text": "CAO Cao", "source_hash": "0a1b2c3d4e5f",
+                                                 "status": "official", "by": "source document"}},
+                             required=True, default=None)
+    aliases: dict[str, list[str]] = spec(None, kind=Kind.ALIASES, factory=dict)
+    attributes: dict[str, str | int | bool] = spec("Game attributes (faction, gender, health, set…).",
+                                                   {"faction": "wei", "health": 4}, kind=Kind.ATTRIBUTES,
+                                                   factory=dict)
+    parent: str | None = spec("The entity this belongs to (an ability's hero).", "three-kingdoms/hero/cao-cao",
+                              kind=Kind.REF)
+    text: Text | None = spec("The entity's game text or description.", EX_TEXT_EN)
+    related: list[str] = spec(None, kind=Kind.REFS, factory=list)
 
 
 @dataclass
 class StatusChange:
     """One step of a ruling's history, e.g. an edit that was later reversed."""
 
-    status: RulingStatus
-    note: Text | None = None
-    date: str | None = None
-    date_printed: str | None = None
+    SHAPE: ClassVar = Shape("One step in a ruling's history.", {"status": "reversed"}, name="statusChange")
+
+    status: RulingStatus = spec("Status from this step on.", "reversed", required=True)
+    note: Text | None = spec("What happened.", {"en": "Edited, then reversed."}, last=True)
+    date: str | None = spec("ISO date of the step, where known.", "2006-03-20", kind=Kind.DATE)
+    date_printed: str | None = spec("The date as printed.", "3-20-2006")
 
 
 @dataclass
@@ -135,24 +212,21 @@ class Ruling(Entry):
     """A question with its answer, or a single statement."""
 
     KIND: ClassVar[str] = "ruling"
+    SHAPE: ClassVar = Shape("A ruling.", {"id": "anachronism/ruling/adjacent-to-itself", "lang": "en",
+                                          "question": EX_TEXT_EN, "answer": {"en": "No."}},
+                            title="Rulings: questions with answers, or statements.")
 
-    question: Text | None = None
-    answer: Text | None = None
-    statement: Text | None = None
-    status: RulingStatus = RulingStatus.CURRENT
-    history: list[StatusChange] = field(default_factory=list)
-    about: list[str] = field(default_factory=list)
-    related: list[str] = field(default_factory=list)
-    flags: list[RulingFlag] = field(default_factory=list)
-
-    def references(self) -> list[tuple[str, str]]:
-        return [("about", r) for r in self.about] + [("related", r) for r in self.related]
-
-    def texts(self) -> list[tuple[str, Text]]:
-        out = [(k, v) for k, v in (("question", self.question), ("answer", self.answer),
-                                   ("statement", self.statement)) if v]
-        out += [(f"history.{i}.note", h.note) for i, h in enumerate(self.history) if h.note]
-        return out + super().texts()
+    question: Text | None = spec("The question.", EX_TEXT_EN)
+    answer: Text | None = spec("The answer.", {"en": "No. Your warrior's space is not adjacent to itself."})
+    statement: Text | None = spec("A ruling that is a statement rather than a question.", EX_TEXT_EN)
+    status: RulingStatus = spec("Whether the ruling still holds.", "current", default=RulingStatus.CURRENT)
+    history: list[StatusChange] = spec("Status changes, oldest first.",
+                                       [{"status": "reversed", "note": {"en": "Edited, then reversed."}}],
+                                       factory=list)
+    about: list[str] = spec("Entities (cards, topics…) this ruling is about; it is listed on each.",
+                            ["anachronism/card/skegox-francisca"], kind=Kind.REFS, factory=list)
+    related: list[str] = spec(None, kind=Kind.REFS, factory=list)
+    flags: list[RulingFlag] = spec("Known problems of the source entry.", ["unanswered"], factory=list, unique=True)
 
 
 @dataclass
@@ -160,18 +234,16 @@ class Term(Entry):
     """A glossary term with its definition."""
 
     KIND: ClassVar[str] = "term"
+    SHAPE: ClassVar = Shape("A glossary term.", {"id": "anachronism/term/adjacent", "lang": "en",
+                                                 "term": {"en": "Adjacent"},
+                                                 "definition": {"en": "Any of the eight spaces next to a warrior."}},
+                            title="Glossary terms.")
 
-    term: Text | None = None
-    aliases: dict[str, list[str]] = field(default_factory=dict)
-    definition: Text | None = None
-    related: list[str] = field(default_factory=list)
-
-    def references(self) -> list[tuple[str, str]]:
-        return [("related", r) for r in self.related]
-
-    def texts(self) -> list[tuple[str, Text]]:
-        out = [(k, v) for k, v in (("term", self.term), ("definition", self.definition)) if v]
-        return out + super().texts()
+    term: Text | None = spec("The term.", {"en": "Adjacent"}, required=True, default=None)
+    aliases: dict[str, list[str]] = spec(None, kind=Kind.ALIASES, factory=dict)
+    definition: Text | None = spec("What the term means.", {"en": "Any of the eight spaces next to…"},
+                                   required=True, default=None)
+    related: list[str] = spec(None, kind=Kind.REFS, factory=list)
 
 
 @dataclass
@@ -179,24 +251,19 @@ class Erratum(Entry):
     """A correction to a printed card or text."""
 
     KIND: ClassVar[str] = "erratum"
+    SHAPE: ClassVar = Shape("An erratum.", {"id": "hokuto/erratum/julia-ocra", "lang": "it",
+                                            "type": "missing-keyword", "text": EX_TEXT_IT},
+                            title="Errata: corrections to printed cards and texts.")
 
-    type: ErratumType = ErratumType.OTHER
-    target: str | None = None
-    target_name: Text | None = None
-    group: Text | None = None
-    text: Text | None = None
-    original: Text | None = None
-    corrected: Text | None = None
-    related: list[str] = field(default_factory=list)
-
-    def references(self) -> list[tuple[str, str]]:
-        return ([("target", self.target)] if self.target else []) + [("related", r) for r in self.related]
-
-    def texts(self) -> list[tuple[str, Text]]:
-        out = [(k, v) for k, v in (("target_name", self.target_name), ("group", self.group),
-                                   ("text", self.text), ("original", self.original),
-                                   ("corrected", self.corrected)) if v]
-        return out + super().texts()
+    type: ErratumType = spec("What kind of correction.", "missing-keyword", required=True, default=ErratumType.OTHER)
+    target: str | None = spec("The corrected entity.", "hokuto/card/julia", kind=Kind.REF)
+    target_name: Text | None = spec("The target's name as printed, when there is no entity for it.",
+                                    {"it": "Julia"})
+    group: Text | None = spec("The group the erratum is listed under (an Italian 'Serie').", {"it": "Serie Ocra"})
+    text: Text | None = spec("The erratum as printed.", EX_TEXT_IT, required=True, default=None)
+    original: Text | None = spec("The wrong text as printed on the card.", {"en": "Deal 2 damage"})
+    corrected: Text | None = spec("The corrected text.", {"en": "Deal 1 damage"})
+    related: list[str] = spec(None, kind=Kind.REFS, factory=list)
 
 
 @dataclass
@@ -204,20 +271,19 @@ class Change(Entry):
     """A dated line of a document's change log."""
 
     KIND: ClassVar[str] = "change"
+    SHAPE: ClassVar = Shape("A change log line.", {"id": "sorcery/change/2024-02-15", "lang": "en",
+                                                   "date": "2024-02-15", "date_printed": "Feb 15, 2024",
+                                                   "text": {"en": "Updated with newest rulebook."}},
+                            title="A document's dated change log.")
 
-    date: str | None = None
-    date_printed: str | None = None
-    text: Text | None = None
-    touches: list[str] = field(default_factory=list)
-    suspect_date: bool = False
-    suspect_note: Text | None = None
-
-    def references(self) -> list[tuple[str, str]]:
-        return [("touches", r) for r in self.touches]
-
-    def texts(self) -> list[tuple[str, Text]]:
-        out = [(k, v) for k, v in (("text", self.text), ("suspect_note", self.suspect_note)) if v]
-        return out + super().texts()
+    date: str | None = spec("ISO date of the change.", "2024-02-15", kind=Kind.DATE)
+    date_printed: str | None = spec("The date exactly as printed.", "Feb 15, 2024", required=True, default=None)
+    text: Text | None = spec("What changed.", {"en": "Updated with newest rulebook."}, required=True, default=None)
+    touches: list[str] = spec("Entries the change touched.", ["sorcery/section/storyline"], kind=Kind.REFS,
+                              factory=list)
+    suspect_date: bool = spec("The printed date looks wrong (e.g. out of order); kept as printed, not fixed.", True,
+                              default=False)
+    suspect_note: Text | None = spec("Why the date is suspect.", {"en": "Out of order."})
 
 
 # --- rule sections: prose as structured blocks -------------------------------------------------
@@ -225,45 +291,70 @@ class Change(Entry):
 
 @dataclass
 class Paragraph:
-    text: Text
+    TAG: ClassVar = "paragraph"
+    SHAPE: ClassVar = Shape("A paragraph.", {"type": "paragraph", "text": EX_TEXT_EN})
+
+    text: Text = spec("The paragraph.", EX_TEXT_EN, required=True)
 
 
 @dataclass
 class ListItem:
-    text: Text
-    items: list[ListItem] = field(default_factory=list)
+    SHAPE: ClassVar = Shape("One list item, possibly with nested items.", {"text": EX_TEXT_EN}, name="listItem")
+
+    text: Text = spec("The item's text.", EX_TEXT_EN, required=True)
+    items: list[ListItem] = spec("Nested items.", [], factory=list)
 
 
 @dataclass
 class ListBlock:
-    """A bulleted list (``ordered: false``) or numbered steps (``ordered: true``)."""
+    """A bulleted list (``ordered: false``, written ``type: list``) or numbered steps (``type: steps``)."""
 
-    items: list[ListItem]
-    ordered: bool = False
+    SHAPE: ClassVar = Shape("A bulleted list or numbered steps.", {"type": "list", "items": [{"text": EX_TEXT_EN}]})
+
+    items: list[ListItem] = spec("The items.", [{"text": EX_TEXT_EN}], required=True, min_items=1)
+    ordered: bool = spec("list: bullets; steps: numbered steps.", "steps", required=True, default=False, key="type",
+                         first=True, choices={"list": False, "steps": True})
 
 
 @dataclass
 class Table:
-    header: list[Text]
-    rows: list[list[Text]]
-    caption: Text | None = None
+    TAG: ClassVar = "table"
+    SHAPE: ClassVar = Shape("A table.", {"type": "table", "header": [{"en": "Terrain"}], "rows": [[{"en": "Forest"}]]})
+
+    header: list[Text] = spec("Column headings.", [{"en": "Terrain"}], required=True)
+    rows: list[list[Text]] = spec("Rows of cells.", [[{"en": "Forest"}]], required=True)
+    caption: Text | None = spec("Table caption.", {"en": "Movement costs"}, first=True)
 
 
 @dataclass
 class Example:
-    blocks: list[Block]
-    title: Text | None = None
+    TAG: ClassVar = "example"
+    SHAPE: ClassVar = Shape("A worked example.",
+                            {"type": "example", "blocks": [{"type": "paragraph", "text": EX_TEXT_EN}]})
+
+    blocks: list[Block] = spec("The example's content.", [{"type": "paragraph", "text": EX_TEXT_EN}], required=True)
+    title: Text | None = spec("Example title.", {"en": "Example"}, first=True)
 
 
 @dataclass
 class Diagram:
     """Verbatim text (ASCII art, a board sketch): never translated, never reflowed."""
 
-    text: str
-    caption: Text | None = None
+    TAG: ClassVar = "diagram"
+    SHAPE: ClassVar = Shape("A verbatim diagram.", {"type": "diagram", "text": "[A][B]"})
+
+    text: str = spec("Verbatim text, shown exactly as written (never translated).", "[A][B]\n[C][D]", required=True)
+    caption: Text | None = spec("Diagram caption.", {"en": "Arena layout"}, first=True)
 
 
-Block = Paragraph | ListBlock | Table | Example | Diagram
+Block = Annotated[Paragraph | ListBlock | Table | Example | Diagram,
+                  Shape("A block of rules prose.", {"type": "paragraph", "text": EX_TEXT_EN}, name="block",
+                        tag="type", tag_doc="Block type.")]
+"""A block of a section: the ``type`` key says which (a block class's ``TAG``, or ``list``/``steps``)."""
+
+
+def block_texts(blocks: list[Block], path: str) -> list[tuple[str, Text]]:
+    return texts_in(blocks, path)
 
 
 def field_steps(path: str) -> list[str | int]:
@@ -272,99 +363,81 @@ def field_steps(path: str) -> list[str | int]:
     return [int(p) if p.isdigit() else p for p in path.split(".")]
 
 
-def block_texts(blocks: list[Block], path: str) -> list[tuple[str, Text]]:
-    out: list[tuple[str, Text]] = []
-
-    def items(xs: list[ListItem], p: str) -> None:
-        for i, it in enumerate(xs):
-            out.append((f"{p}.{i}.text", it.text))
-            items(it.items, f"{p}.{i}.items")
-
-    for i, b in enumerate(blocks):
-        p = f"{path}.{i}"
-        if isinstance(b, Paragraph):
-            out.append((f"{p}.text", b.text))
-        elif isinstance(b, ListBlock):
-            items(b.items, f"{p}.items")
-        elif isinstance(b, Table):
-            if b.caption:
-                out.append((f"{p}.caption", b.caption))
-            out += [(f"{p}.header.{j}", t) for j, t in enumerate(b.header)]
-            out += [(f"{p}.rows.{r}.{c}", t) for r, row in enumerate(b.rows) for c, t in enumerate(row)]
-        elif isinstance(b, Example):
-            if b.title:
-                out.append((f"{p}.title", b.title))
-            out += block_texts(b.blocks, f"{p}.blocks")
-        elif isinstance(b, Diagram) and b.caption:
-            out.append((f"{p}.caption", b.caption))
-    return out
-
-
 @dataclass
 class Section(Entry):
     """A section of rules prose; ``parent`` nests it under another section."""
 
     KIND: ClassVar[str] = "section"
+    SHAPE: ClassVar = Shape("A rule section.", {"id": "fifth/section/actions", "lang": "en",
+                                                "title": {"en": "Actions"}, "blocks": []},
+                            title="Rule sections: prose as structured blocks.")
 
-    title: Text | None = None
-    parent: str | None = None
-    blocks: list[Block] = field(default_factory=list)
-    related: list[str] = field(default_factory=list)
-
-    def references(self) -> list[tuple[str, str]]:
-        return ([("parent", self.parent)] if self.parent else []) + [("related", r) for r in self.related]
-
-    def texts(self) -> list[tuple[str, Text]]:
-        out = [("title", self.title)] if self.title else []
-        return out + block_texts(self.blocks, "blocks") + super().texts()
+    title: Text | None = spec("Section title.", {"en": "Free Actions"}, required=True, default=None)
+    parent: str | None = spec("The enclosing section.", "fifth/section/actions", kind=Kind.REF)
+    blocks: list[Block] = spec("The section's content, in order.", [{"type": "paragraph", "text": EX_TEXT_EN}],
+                               factory=list)
+    related: list[str] = spec(None, kind=Kind.REFS, factory=list)
 
 
 # --- games and the project ----------------------------------------------------------------------
+
+DOCUMENT_EXAMPLE = {"id": "faq-2006", "title": {"en": "Revised Anachronism FAQ"}, "languages": ["en"],
+                    "file": "sources/faq.txt", "sha256": "0" * 64}
 
 
 @dataclass
 class Document:
     """An upstream document a game's content was imported from; the original is kept in the repo."""
 
-    id: str
-    title: Text
-    languages: list[str]
-    file: str
-    sha256: str
-    author: str | None = None
-    maintainer: str | None = None
-    date_printed: str | None = None
-    date: str | None = None
-    version: str | None = None
-    url: str | None = None
+    SHAPE: ClassVar = Shape("An upstream source document.", DOCUMENT_EXAMPLE)
+
+    id: str = spec("Document id, unique in the game.", "faq-2006", required=True, kind=Kind.SLUG)
+    title: Text = spec("Title as printed.", {"en": "Revised Anachronism FAQ"}, required=True)
+    languages: list[str] = spec("Languages the document is written in.", ["en"], required=True, kind=Kind.LOCALE,
+                                min_items=1, last=True)
+    file: str = spec("The kept original, relative to the game folder.", "sources/anachronism-faq.txt",
+                     required=True, pattern=r"^sources/[^/]+$", last=True)
+    sha256: str = spec("sha256 of the kept original.", "0" * 64, required=True, pattern="^[0-9a-f]{64}$", last=True)
+    author: str | None = spec("Author as stated.", "Ira Fay")
+    maintainer: str | None = spec("Maintainer as stated.", "Sorcery League judge team")
+    date_printed: str | None = spec("Date or version exactly as printed.", "Updated: 3-20-2006")
+    date: str | None = spec("The printed date as an ISO date.", "2006-03-20", kind=Kind.DATE)
+    version: str | None = spec("Version as printed.", "1.2")
+    url: str | None = spec("Where the document was published, if known.", "https://example.org/faq")
     node: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass
 class Game:
-    id: str
-    lang: str
-    name: Text
-    identified: bool = True
-    publisher: str | None = None
-    maintainer: str | None = None
-    description: Text | None = None
-    documents: list[Document] = field(default_factory=list)
+    SHAPE: ClassVar = Shape("A game and its source documents.",
+                            {"id": "anachronism", "lang": "en", "name": {"en": "Anachronism"}, "identified": True,
+                             "documents": [DOCUMENT_EXAMPLE]})
+
+    id: str = spec("Game id: the first part of every entry id.", "anachronism", required=True, kind=Kind.SLUG)
+    lang: str = spec("The language of the game's own texts here.", "en", required=True, kind=Kind.LOCALE)
+    name: Text = spec("The game's name per locale.", {"en": "Anachronism"}, required=True)
+    identified: bool = spec("false while nobody knows which game the documents are about.", True, required=True,
+                            default=True)
+    publisher: str | None = spec("Publisher, where stated.", "TriKing Games")
+    maintainer: str | None = spec("Who maintains the rules documents, where stated.", "Ira Fay")
+    description: Text | None = spec("A short description of the game.", {"en": "A card game."})
+    documents: list[Document] = spec("The source documents.", [DOCUMENT_EXAMPLE], required=True, factory=list,
+                                     min_items=1)
     node: Any = field(default=None, compare=False, repr=False)
 
     def texts(self) -> list[tuple[str, Text]]:
-        out = [("name", self.name)]
-        if self.description:
-            out.append(("description", self.description))
-        return out + [(f"documents.{i}.title", d.title) for i, d in enumerate(self.documents)]
+        return texts_in(self)
 
 
 @dataclass
 class Project:
     """Project-wide settings: the locales the site is built in."""
 
-    locales: list[str]
-    default_locale: str = "en"
+    SHAPE: ClassVar = Shape("Project settings.", {"locales": ["en", "it", "zh"]})
+
+    locales: list[str] = spec("Locales the site is built in; translations into these are tracked.",
+                              ["en", "it", "zh"], required=True, kind=Kind.LOCALE, min_items=1, unique=True)
+    default_locale: str = spec("Locale of the root page's fallback.", "en", default="en", kind=Kind.LOCALE)
     node: Any = field(default=None, compare=False, repr=False)
 
 

@@ -11,6 +11,9 @@ import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import ClassVar
+
+from rulings.model.fields import Shape, spec
 
 HASH_LENGTH = 12
 
@@ -45,13 +48,25 @@ class TextState(StrEnum):
     MISSING = "missing"  # no translation
 
 
+TRANSLATION_EXAMPLE = {"text": "Julia: the word Permanent is missing.", "source_hash": "3f9a0c1b2d4e",
+                       "status": "machine", "by": "rulings-import"}
+
+
 @dataclass
 class Translation:
-    text: str
-    source_hash: str
-    status: TranslationStatus
-    by: str
-    note: str | None = None
+    SHAPE: ClassVar = Shape("A translation of a source text, recording which source text it was made from.",
+                            TRANSLATION_EXAMPLE, name="translation")
+
+    text: str = spec("The translated text.", "Julia: the word Permanent is missing.", required=True)
+    source_hash: str = spec("First 12 hex digits of the sha256 of the source text this translation was made from; "
+                            "when the source changes the translation is reported stale.", "3f9a0c1b2d4e",
+                            required=True, pattern=f"^[0-9a-f]{{{HASH_LENGTH}}}$")
+    status: TranslationStatus = spec("machine: made by a program; draft: by a person, unreviewed; reviewed: checked "
+                                     "by a second person; official: printed in the source document itself.", "draft",
+                                     required=True)
+    by: str = spec("Who or what made the translation.", "rulings-import", required=True, min_length=1)
+    note: str | None = spec("Translator's note, e.g. what a damaged source text meant.",
+                            "The source prints 'Dl' for 'DI' (OCR damage).")
 
 
 @dataclass

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from rulings.content.codec import entry_to_data, game_to_data
-from rulings.model.entries import Entity, Entry, field_steps
+from rulings.content.schemas import SchemaWriter, ref
+from rulings.model.entries import ENTRY_CLASSES, ID_KINDS, Change, Entity, Entry, Game, field_steps
 from rulings.model.text import Text, TextState
 from rulings.site.layout import GameData, SiteModel
 
@@ -39,12 +40,15 @@ def _set(data: Any, path: list[Any], value: Any) -> None:
     data[path[-1]] = value
 
 
-def entry_export(e: Entry, locale: str) -> dict[str, Any]:
-    data = entry_to_data(e)
-    for path, text in e.texts():
+def _resolve_texts(data: dict[str, Any], texts: list[tuple[str, Text]], locale: str) -> dict[str, Any]:
+    for path, text in texts:
         _set(data, field_steps(path), resolved(text, locale))
+    return data
+
+
+def entry_export(e: Entry, locale: str) -> dict[str, Any]:
     kind = e.type.value if isinstance(e, Entity) else e.KIND
-    return {"kind": kind, **data}
+    return {"kind": kind, **_resolve_texts(entry_to_data(e), e.texts(), locale)}
 
 
 def status(gd: GameData, locale: str) -> dict[str, int]:
@@ -60,13 +64,8 @@ def status(gd: GameData, locale: str) -> dict[str, int]:
 
 
 def game_export(gd: GameData, locale: str) -> dict[str, Any]:
-    g = game_to_data(gd.game)
-    g["name"] = resolved(gd.game.name, locale)
-    for d, doc in zip(g["documents"], gd.game.documents, strict=True):
-        d["title"] = resolved(doc.title, locale)
+    g = _resolve_texts(game_to_data(gd.game), gd.game.texts(), locale)
     g.pop("kind", None)
-    if gd.game.description:
-        g["description"] = resolved(gd.game.description, locale)
     return {
         "api": API_VERSION,
         "locale": locale,
@@ -107,39 +106,25 @@ RESOLVED = {
 
 
 def export_schema() -> dict[str, Any]:
-    entry = {
-        "type": "object",
-        "description": "An entry; its fields are those of the content schemas, with every text resolved.",
-        "required": ["kind", "id", "lang"],
-        "properties": {
-            "kind": {"enum": ["card", "hero", "ability", "keyword", "topic", "ruling", "term", "erratum", "change",
-                              "section"], "description": "What the entry is."},
-            "id": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+/[a-z0-9-]+$",
-                   "description": "Stable id `<game>/<kind>/<slug>`; also the anchor `<kind>-<slug>` on the site."},
-            "lang": {"type": "string", "description": "Source language of the entry."},
-            "question": {"$ref": "#/definitions/resolved"}, "answer": {"$ref": "#/definitions/resolved"},
-            "statement": {"$ref": "#/definitions/resolved"}, "name": {"$ref": "#/definitions/resolved"},
-            "term": {"$ref": "#/definitions/resolved"}, "definition": {"$ref": "#/definitions/resolved"},
-            "text": {"$ref": "#/definitions/resolved"}, "title": {"$ref": "#/definitions/resolved"},
-            "notes": {"$ref": "#/definitions/resolved"},
-            "about": {"type": "array", "items": {"type": "string"}, "description": "Entities it is about."},
-            "related": {"type": "array", "items": {"type": "string"}, "description": "Related entries."},
-            "provenance": {"type": "object", "description": "Source document and lines.",
-                           "required": ["document", "lines"]},
-        },
-    }
+    """The schema of the exports: a game file's entries and game from the field declarations, with each
+    text resolved; all.json (content as in the files) described loosely."""
+    w = SchemaWriter(ref("resolved"), examples=False)
+    for cls in ENTRY_CLASSES.values():
+        w.definitions[cls.KIND] = w.object(cls, lead={"kind": {"enum": sorted(ID_KINDS[cls]),
+                                                               "description": "What the entry is."}})
+    entry = {"description": "An entry: the fields of the content schemas, with every text resolved.",
+             "oneOf": [ref(cls.KIND) for cls in ENTRY_CLASSES.values()]}
+    game = {**w.object(Game), "description": "The game and its source documents."}
     game_file = {
         "type": "object",
         "required": ["api", "locale", "game", "entities", "entries", "changelog", "translation_status"],
         "properties": {
             "api": {"const": API_VERSION, "description": "Export format version."},
             "locale": {"type": "string", "description": "Locale the texts are resolved for."},
-            "game": {"type": "object", "required": ["id", "name", "documents"],
-                     "properties": {"id": {"type": "string"}, "name": {"$ref": "#/definitions/resolved"}},
-                     "description": "The game and its source documents."},
-            "entities": {"type": "array", "items": {"$ref": "#/definitions/entry"}},
-            "entries": {"type": "array", "items": {"$ref": "#/definitions/entry"}},
-            "changelog": {"type": "array", "items": {"$ref": "#/definitions/entry"}},
+            "game": game,
+            "entities": {"type": "array", "items": ref(Entity.KIND)},
+            "entries": {"type": "array", "items": ref("entry")},
+            "changelog": {"type": "array", "items": ref(Change.KIND)},
             "translation_status": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                                    "description": "Counts of texts per state and status in this locale."},
         },
@@ -148,7 +133,7 @@ def export_schema() -> dict[str, Any]:
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": f"{SCHEMA_ID}export.schema.json",
         "title": "rulings export (one game in one locale, or all of them)",
-        "definitions": {"resolved": RESOLVED, "entry": entry, "game_file": game_file},
+        "definitions": {"resolved": RESOLVED, "entry": entry, "game_file": game_file, **w.definitions},
         "oneOf": [
             {"$ref": "#/definitions/game_file"},
             {"type": "object", "required": ["api", "locales", "games"],

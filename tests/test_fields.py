@@ -54,7 +54,7 @@ def test_declared_field_is_walked_as_a_text_and_a_reference():
 
 def test_declared_field_is_resolved_in_the_export():
     out = entry_export(rated(), "en")
-    assert out["verdict"] == {"text": "Discussa", "lang": "it", "state": "missing"}
+    assert out["verdict"] == {"text": "Discussa", "lang": "it", "shown": "untranslated", "state": "missing"}
     assert out["kind"] == "ruling"
 
 

@@ -68,10 +68,13 @@ def test_translation_shows_original_with_language_and_marks():
     t.translate("en", "Julia: the word Permanent is missing.", "machine", "ai")
     html = text_block(t, _ctx("en"))
     assert '<div class="rl-text" lang="en"><p>Julia: the word Permanent is missing.</p>' in html
-    assert 'class="rl-original" lang="it"' in html and "Original (Italian)" in html
-    assert "machine translation" in html and "may be outdated" not in html
+    assert '<details class="rl-original">' in html and "Original (Italian)</summary>" in html
+    assert '<div lang="it"><p>Julia: manca la scritta Permanente.</p></div></details>' in html
+    assert 'aria-label="machine translation"' in html and "rl-mark-stale" not in html
     t.source = "Julia: manca la scritta Permanente!"  # the source changed after translation
-    assert "may be outdated" in text_block(t, _ctx("en"))
-    missing = text_block(t, _ctx("zh"))
-    assert 'lang="it"' in missing and "not yet translated" in missing
+    assert 'aria-label="the original changed after this translation was made; machine translation"' in \
+        text_block(t, _ctx("en"))
+    zh = text_block(t, _ctx("zh"))  # no Chinese, English only stale: the English, marked, before the Italian
+    assert '<div class="rl-text" lang="en"><p>Julia: the word Permanent is missing.</p>' in zh
+    assert "rl-mark-stale" in zh and '<div lang="it"><p>Julia: manca la scritta Permanente!</p>' in zh
     assert text_block(Text("en", "<b>x</b>"), _ctx("en")).count("&lt;b&gt;") == 1

@@ -18,19 +18,21 @@ from rulings.content.schemas import SchemaWriter, ref
 from rulings.model.entries import ENTRY_CLASSES, ID_KINDS, Change, Entity, Entry, Game, field_steps
 from rulings.model.text import Text, TextState
 from rulings.site.layout import GameData, SiteModel
+from rulings.translation.display import shown
 
 API_VERSION = "v1"
 SCHEMA_ID = "https://rulings.invalid/api/v1/"
 
 
 def resolved(t: Text, locale: str) -> dict[str, Any]:
-    state = t.state(locale)
-    out: dict[str, Any] = {"text": t.get(locale) if state in (TextState.CURRENT, TextState.STALE) else t.source,
-                           "lang": locale if state in (TextState.CURRENT, TextState.STALE) else t.lang,
-                           "state": state.value}
-    if state in (TextState.CURRENT, TextState.STALE):
-        tr = t.translations[locale]
-        out.update({"status": tr.status.value, "original": t.source, "original_lang": t.lang})
+    """The text as a reader of ``locale`` sees it on the site (:func:`rulings.translation.display.shown`),
+    with the locale's own translation state for tools that track translation work."""
+    d = shown(t, locale)
+    out: dict[str, Any] = {"text": d.text, "lang": d.lang, "shown": d.shown.value, "state": t.state(locale).value}
+    if d.status is not None:
+        out["status"] = d.status.value
+    if not d.is_original:
+        out.update({"original": d.original, "original_lang": d.original_lang})
     return out
 
 
@@ -89,16 +91,22 @@ def _dump(path: Path, data: Any) -> None:
 RESOLVED = {
     "type": "object",
     "description": "A text as a reader of the export's locale sees it.",
-    "required": ["text", "lang", "state"],
+    "required": ["text", "lang", "shown", "state"],
     "properties": {
-        "text": {"type": "string", "description": "The text shown."},
+        "text": {"type": "string", "description": "The text shown (the site's display policy: the locale's "
+                 "current translation, else English, else a stale translation, else the original)."},
         "lang": {"type": "string", "description": "Language of `text`."},
+        "shown": {"enum": ["source", "translated", "fallback", "stale", "untranslated"],
+                  "description": "Why `text` is what is shown: source (written in this locale), translated (a "
+                                 "current translation into it), fallback (not translated into it: English), "
+                                 "stale (a translation made from an older original), untranslated (the "
+                                 "original, no usable translation)."},
         "state": {"enum": ["source", "current", "stale", "missing"],
-                  "description": "source: written in this locale; current/stale: a translation (stale when its "
-                                 "source changed since); missing: not translated, `text` is the original."},
+                  "description": "The export locale's own translation of this text: source (written in it), "
+                                 "current or stale (stale when the original changed since), missing."},
         "status": {"enum": ["machine", "draft", "reviewed", "official"], "description": "How the translation "
-                   "was made."},
-        "original": {"type": "string", "description": "The source text a translation was made from."},
+                   "shown was made (absent when `text` is the original)."},
+        "original": {"type": "string", "description": "The source text, when `text` is a translation."},
         "original_lang": {"type": "string", "description": "Language of `original`."},
     },
     "additionalProperties": False,

@@ -42,7 +42,7 @@ from rulings.site.pages.root import root_index
 from rulings.site.render import plain
 from rulings.site.workers import MkdocsJob, fork_map, run_mkdocs, source_date_epoch
 
-GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", "contribute/translating.md"),
+GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", P.TRANSLATING_GUIDE),
           ("translation-quality.md", "contribute/translation-quality.md")]
 """Contributor guides from docs/, published on the site too (trusted project text, so Markdown)."""
 CONTRIBUTE = _("Contribute")

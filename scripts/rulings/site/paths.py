@@ -15,6 +15,8 @@ from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Sectio
 
 HOME = "index.md"
 STATUS = "translation-status.md"
+TRANSLATING_GUIDE = "contribute/translating.md"
+"""Where the translators' guide (``docs/translating.md``) is published; the page notices link to it."""
 
 
 def anchor(entry_id: str) -> str:

@@ -8,6 +8,7 @@ every Markdown-significant character escaped and an explicit ``{#anchor}``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rulings.model.entries import (
@@ -22,10 +23,11 @@ from rulings.model.entries import (
     Term,
 )
 from rulings.model.terms import Glossary
-from rulings.model.text import Text, TextState, TranslationStatus
+from rulings.model.text import Text, TranslationStatus
 from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
 from rulings.site.i18n import UI, _
 from rulings.site.paths import Locator
+from rulings.translation.display import Display, Shown, name_shown, shown, shown_text
 
 TOOLTIP_CHARS = 240
 
@@ -69,7 +71,7 @@ class Linker:
         self.glossary = Glossary(terms, entities)
         self.targets: dict[str, Target] = {e.id: Target(e.id) for e in entities}
         for term in terms:
-            definition = term.definition.get(locale) or term.definition.source if term.definition else None
+            definition = shown_text(term.definition, locale) if term.definition else None
             self.targets[term.id] = Target(term.id, _truncate(definition) if definition else None)
 
     def find(self, text: str, lang: str | None = None) -> list[tuple[int, int, Target]]:
@@ -130,61 +132,101 @@ def _paragraphs(s: str, ctx: Ctx, lang: str) -> str:
     return "".join(f"<p>{'<br>'.join(linked(line, ctx, lang) for line in p.split(chr(10)))}</p>" for p in parts)
 
 
-def _badges(t: Text, ctx: Ctx) -> str:
-    state = t.state(ctx.locale)
-    ui = ctx.ui
-    badges = []
-    if state is TextState.MISSING:
-        badges.append(("rl-missing", ui.t(_("not yet translated"))))
-    elif state is TextState.STALE:
-        badges.append(("rl-stale", ui.t(_("may be outdated"))))
-    if state in (TextState.CURRENT, TextState.STALE):
-        status = t.translations[ctx.locale].status
-        if status is TranslationStatus.MACHINE:
-            badges.append(("rl-machine", ui.t(_("machine translation"))))
-        elif status is TranslationStatus.DRAFT:
-            badges.append(("rl-draft", ui.t(_("draft translation"))))
-    return "".join(f'<span class="rl-badge {c}" data-search-exclude>{esc(label)}</span>' for c, label in badges)
+MARKS = {
+    "machine": ("⚙", _("machine translation")),
+    "draft": ("✎", _("draft translation, not yet reviewed")),
+    "fallback": ("⇄", _("not yet translated into this language")),
+    "stale": ("⚠", _("the original changed after this translation was made")),
+    "untranslated": ("⇄", _("not yet translated into this language")),
+}
+"""A small per-text marker (symbol, tooltip) where the reader does not get a current human translation.
+One notice per page explains them (:func:`page_notice`); the marker itself only points."""
+
+
+def _mark_kinds(d: Display) -> list[str]:
+    kinds = []
+    if d.shown in (Shown.FALLBACK, Shown.STALE, Shown.UNTRANSLATED):
+        kinds.append(d.shown.value)
+    if d.status is TranslationStatus.MACHINE:
+        kinds.append("machine")
+    elif d.status is TranslationStatus.DRAFT:
+        kinds.append("draft")
+    return kinds
+
+
+def marker(d: Display, ctx: Ctx) -> str:
+    """The marker of a displayed text ("" when it is the source or a current reviewed translation): a
+    symbol with its meaning as tooltip and accessible name, kept out of the search index."""
+    kinds = _mark_kinds(d)
+    if not kinds:
+        return ""
+    label = "; ".join(ctx.ui.t(MARKS[k][1]) for k in kinds)
+    classes = " ".join(f"rl-mark-{k}" for k in kinds)
+    return (f'<span class="rl-mark {classes}" role="img" aria-label="{esc(label)}" title="{esc(label)}"{NS}>'
+            f"{MARKS[kinds[0]][0]}</span>")
+
+
+NOTICES = {
+    "machine": _("Some texts on this page are machine translations (marked ⚙)."),
+    "draft": _("Some translations on this page are drafts not yet reviewed (marked ✎)."),
+    "fallback": _("Some texts are not yet translated into {language} and are shown in English or in their "
+                  "original language (marked ⇄)."),
+    "stale": _("Some originals changed after they were translated (marked ⚠)."),
+}
+NOTICE_ORIGINAL = _("Every original is one click away under “Original”.")
+NOTICE_HELP = _("Help translate")
+MARK_RE = re.compile(r'<span class="rl-mark ([a-z -]+)" role="img"')
+
+
+def page_notice(markdown: str, ui: UI, help_href: str) -> str:
+    """One notice for a page (after its title) saying what its markers mean, or "" when it has none.
+
+    Found from the markers in the generated page: content is escaped, so only this module writes them."""
+    kinds = {c.removeprefix("rl-mark-") for m in MARK_RE.finditer(markdown) for c in m.group(1).split()}
+    kinds = {"fallback" if k == "untranslated" else k for k in kinds if k != "rl-mark"}
+    if not kinds:
+        return ""
+    language = ui.language_name(ui.locale)
+    sentences = [ui.t(NOTICES[k], language=language) for k in NOTICES if k in kinds]
+    return raw(f'<aside class="rl-notice" role="note"{NS}><p>{esc(" ".join(sentences))} '
+               f'{esc(ui.t(NOTICE_ORIGINAL))} <a href="{esc(help_href)}">{esc(ui.t(NOTICE_HELP))}</a></p></aside>')
+
+
+def _original(d: Display, ctx: Ctx) -> str:
+    """The original beside a translated or fallback text, folded: a click away, never in the way."""
+    if d.is_original:
+        return ""
+    label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(d.original_lang))
+    return (f'<details class="rl-original"><summary lang="{esc(ctx.locale)}"{NS}>{esc(label)}</summary>'
+            f'<div lang="{esc(d.original_lang)}">{_paragraphs(d.original, ctx, d.original_lang)}</div></details>')
 
 
 def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
-    """A text as paragraphs in the reader's locale, with its original beneath when it is a translation."""
+    """A text as paragraphs in the reader's language (the display policy), its marker, and the original."""
     if t is None:
         return ""
-    state = t.state(ctx.locale)
+    d = shown(t, ctx.locale)
     klass = f"rl-text {cls}".strip()
-    if state in (TextState.SOURCE, TextState.MISSING):
-        body = f'<div class="{klass}" lang="{esc(t.lang)}">{_paragraphs(t.source, ctx, t.lang)}{_badges(t, ctx)}</div>'
-        return body
-    tr = t.translations[ctx.locale]
-    label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
-    return (f'<div class="{klass}" lang="{esc(ctx.locale)}">{_paragraphs(tr.text, ctx, ctx.locale)}'
-            f'{_badges(t, ctx)}</div>'
-            f'<div class="rl-original" lang="{esc(t.lang)}"><span class="rl-label" lang="{esc(ctx.locale)}"{NS}>'
-            f"{esc(label)}</span>{_paragraphs(t.source, ctx, t.lang)}</div>")
+    return (f'<div class="{klass}" lang="{esc(d.lang)}">{_paragraphs(d.text, ctx, d.lang)}{marker(d, ctx)}</div>'
+            f"{_original(d, ctx)}")
 
 
 def text_extras(t: Text | None, ctx: Ctx) -> str:
-    """What goes under a heading that already shows the text: its badges and, if translated, the original."""
+    """What goes under a heading that already shows the text: its marker and the original."""
     if t is None:
         return ""
-    state = t.state(ctx.locale)
-    if state is TextState.SOURCE:
-        return ""
-    badges = f'<p class="rl-badges">{_badges(t, ctx)}</p>'
-    if state is TextState.MISSING:
-        return badges
-    label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(t.lang))
-    return (badges + f'<div class="rl-original" lang="{esc(t.lang)}">'
-            f'<span class="rl-label" lang="{esc(ctx.locale)}"{NS}>{esc(label)}</span>'
-            f"{_paragraphs(t.source, ctx, t.lang)}</div>")
+    d = shown(t, ctx.locale)
+    mark = marker(d, ctx)
+    return (f'<p class="rl-marks">{mark}</p>' if mark else "") + _original(d, ctx)
 
 
 def all_names(t: Text | None) -> str:
-    """Every form of a name (source and translations), each marked with its language."""
+    """Every printed form of a name (the source and official translations), each marked with its language;
+    other translations are glosses (:func:`name_gloss`), not names."""
     if t is None:
         return ""
-    forms = [(t.lang, t.source)] + [(loc, tr.text) for loc, tr in t.translations.items()]
+    forms = [(t.lang, t.source)] + [(loc, tr.text) for loc, tr in t.translations.items()
+                                    if tr.status is TranslationStatus.OFFICIAL]
     seen, out = set(), []
     for loc, s in forms:
         if s not in seen:
@@ -194,25 +236,42 @@ def all_names(t: Text | None) -> str:
 
 
 def text_inline(t: Text | None, ctx: Ctx, *, link: bool = True) -> str:
-    """A short text on one line (names, cells, list items): the reader's text, then the original."""
+    """A short text on one line (cells, list items, captions): the reader's text, its marker, then the
+    original in brackets."""
     if t is None:
         return ""
+
     def fmt(s: str, lang: str) -> str:
         return "<br>".join(linked(x, ctx, lang) if link else esc(x) for x in s.split("\n"))
 
-    state = t.state(ctx.locale)
-    if state in (TextState.SOURCE, TextState.MISSING):
-        return f'<span lang="{esc(t.lang)}">{fmt(t.source, t.lang)}</span>{_badges(t, ctx)}'
-    tr = t.translations[ctx.locale]
-    return (f'<span lang="{esc(ctx.locale)}">{fmt(tr.text, ctx.locale)}</span>{_badges(t, ctx)} '
-            f'<span class="rl-original-inline" lang="{esc(t.lang)}">{fmt(t.source, t.lang)}</span>')
+    d = shown(t, ctx.locale)
+    out = f'<span lang="{esc(d.lang)}">{fmt(d.text, d.lang)}</span>{marker(d, ctx)}'
+    if not d.is_original:
+        original = fmt(d.original, d.original_lang)
+        out += f' <span class="rl-original-inline" lang="{esc(d.original_lang)}">{original}</span>'
+    return out
 
 
 def plain(t: Text | None, locale: str) -> str:
-    """The text a reader of ``locale`` sees, as plain text (titles, feeds, tooltips)."""
+    """The text a reader of ``locale`` sees (the display policy), as plain text (titles, feeds, tooltips)."""
+    return shown_text(t, locale)
+
+
+def name_title(t: Text | None, locale: str) -> str:
+    """A printed name as it titles a page or a link (:func:`rulings.translation.display.name_shown`)."""
+    return name_shown(t, locale).title.text if t is not None else ""
+
+
+def name_gloss(t: Text | None, ctx: Ctx) -> str:
+    """A gloss beside a printed name, in the reader's language and marked as a gloss ("" if none)."""
     if t is None:
         return ""
-    return t.get(locale) or t.source
+    g = name_shown(t, ctx.locale).gloss
+    if g is None:
+        return ""
+    label = ctx.ui.t(_("gloss"))
+    return (f'<p class="rl-gloss"><span class="rl-label"{NS}>{esc(label)}:</span> '
+            f'<span lang="{esc(g.lang)}">{esc(g.text)}</span>{marker(g, ctx)}</p>')
 
 
 # --- blocks -------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from rulings.site.pages import (
     translation_status,
 )
 from rulings.site.pages.base import LocaleView
-from rulings.site.render import plain
+from rulings.site.render import page_notice, plain
 
 
 @dataclass
@@ -47,7 +47,16 @@ class LocaleRenderer(LocaleView):
             pages += game_pages
             nav.append({plain(gd.game.name, self.locale): game_nav})
         check_unique_paths(pages)
-        return Rendered(pages, nav)
+        return Rendered([self.with_notice(p) for p in pages], nav)
+
+    def with_notice(self, page: Page) -> Page:
+        """The page with one notice under its title explaining the markers on it, if it has any."""
+        notice = page_notice(page.markdown, self.ui, P.href(page.path, P.TRANSLATING_GUIDE, self.dir_urls))
+        if not notice:
+            return page
+        lines = page.markdown.split("\n")
+        at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
+        return Page(page.path, page.title, "\n".join([*lines[:at], notice, *lines[at:]]))
 
     def game_pages(self, gd: GameData) -> tuple[list[Page], list]:
         gid = gd.game.id

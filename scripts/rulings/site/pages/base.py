@@ -9,7 +9,7 @@ from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Sectio
 from rulings.site import paths as P
 from rulings.site.i18n import UI, _
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
-from rulings.site.render import NS, Ctx, Linker, esc, heading, plain, raw, text_block
+from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
 
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
@@ -38,7 +38,7 @@ class LocaleView:
 
     def name(self, e: Entry) -> str:
         if isinstance(e, Entity):
-            return plain(e.name, self.locale)
+            return name_title(e.name, self.locale)
         if isinstance(e, Term):
             return plain(e.term, self.locale)
         if isinstance(e, Section):
@@ -47,7 +47,7 @@ class LocaleView:
             return plain(e.question or e.statement, self.locale)
         if isinstance(e, Erratum):
             if e.target_name:
-                return plain(e.target_name, self.locale)
+                return name_title(e.target_name, self.locale)
             target = self.m.by_id.get(e.target) if e.target else None
             return self.name(target) if target else plain(e.text, self.locale)
         if isinstance(e, Change):

@@ -10,17 +10,20 @@ from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.errata import erratum_html
 from rulings.site.pages.ruling import ruling_html
-from rulings.site.render import NS, all_names, esc, heading, raw, text_block
+from rulings.site.render import NS, all_names, esc, heading, name_gloss, raw, text_block
+from rulings.translation.display import name_shown
 
 
 def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
     page = P.entity_page(e)
     ctx = view.ctx(page, gd.game.id, e.id)
     title = view.name(e)
-    out = [heading(1, title, P.anchor(e.id))]
+    out = [heading(1, title, P.anchor(e.id), name_shown(e.name, view.locale).title.lang if e.name else None)]
     head = [f'<p class="rl-kind">{esc(view.ui.n(ENTITY_TYPE_LABELS[e.type], 1))}</p>']
-    if e.name and (e.name.lang != view.locale or e.name.translations):
-        head.append(f'<p class="rl-names">{all_names(e.name)}</p>')
+    names = all_names(e.name)
+    if names.count("<span") > 1:
+        head.append(f'<p class="rl-names">{names}</p>')
+    head.append(name_gloss(e.name, ctx))
     if e.aliases:
         names = sorted({a for v in e.aliases.values() for a in v})
         head.append(f'<p class="rl-aliases">{esc(view.t(_("Also written")))}: {esc(", ".join(names))}</p>')

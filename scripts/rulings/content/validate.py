@@ -51,6 +51,7 @@ from rulings.model.entries import (
     Section,
     Term,
     field_steps,
+    kept_as_printed,
 )
 from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState
@@ -305,7 +306,7 @@ class Checker:
         if not self.list_missing:
             return
         for loc in self.c.project.locales:
-            fields = [p for p, t in e.texts() if t.state(loc) is TextState.MISSING]
+            fields = [p for p, t in e.texts() if t.state(loc) is TextState.MISSING and not kept_as_printed(e, p)]
             if fields and loc != "en":
                 self.add(f.loaded, position(e.node, ["id"]), Severity.WARNING,
                          f"{e.id}: no '{loc}' translation of {', '.join(fields)}", "translation-missing")
@@ -339,7 +340,8 @@ def missing_summary(content: Content) -> list[Diagnostic]:
         for loc in content.project.locales:
             if loc == "en":
                 continue
-            missing = [(e, p) for e in f.entries for p, t in e.texts() if t.state(loc) is TextState.MISSING]
+            missing = [(e, p) for e in f.entries for p, t in e.texts()
+                       if t.state(loc) is TextState.MISSING and not kept_as_printed(e, p)]
             if missing:
                 first = missing[0][0]
                 entries = len({e.id for e, _ in missing})

@@ -460,3 +460,13 @@ ID_KINDS: dict[type[Entry], set[str]] = {
     Section: {"section"},
 }
 """Entry class → the values allowed as the middle segment of its ids."""
+
+
+NAME_FIELDS: dict[type, str] = {Entity: "name", Erratum: "target_name"}
+"""The fields that hold a printed name (shown by :func:`rulings.translation.display.name_shown`)."""
+
+
+def kept_as_printed(entry: Entry, path: str) -> bool:
+    """True for a printed-name field: without a translation it is shown as printed, which is the policy,
+    so the status counts it as done ("name kept"), not as missing."""
+    return NAME_FIELDS.get(type(entry)) == path

@@ -28,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rulings.model.entries import Entity, Entry, Erratum
 from rulings.model.text import Text, TextState, TranslationStatus
 
 FALLBACK = "en"
@@ -127,12 +126,3 @@ def name_shown(t: Text, locale: str, fallback: str = FALLBACK) -> NameDisplay:
     same = gloss.text.casefold() == title.text.casefold() or gloss.status is TranslationStatus.OFFICIAL
     return NameDisplay(title, None if same or gloss.lang != locale else gloss)
 
-
-NAME_FIELDS: dict[type, str] = {Entity: "name", Erratum: "target_name"}
-"""The fields that hold a printed name (shown by :func:`name_shown`)."""
-
-
-def kept_as_printed(entry: Entry, path: str) -> bool:
-    """True for a printed-name field: without a translation it is shown as printed, which is the policy,
-    so the status counts it as done ("name kept"), not as missing."""
-    return NAME_FIELDS.get(type(entry)) == path

@@ -13,9 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rulings.content.tree import Content
-from rulings.model.entries import Entity, Entry, Ruling, Term
+from rulings.model.entries import Entity, Entry, Ruling, Term, kept_as_printed
 from rulings.model.text import TextState
-from rulings.translation.display import kept_as_printed
 
 BAR_PARTS = ("reviewed", "draft", "machine", "stale", "missing")
 

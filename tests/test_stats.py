@@ -76,3 +76,27 @@ def test_i18n_status_command(tree):
     line = next(x for x in r.output.splitlines() if x.startswith("it") and "demo" in x)
     assert "░" in line and "missing     4" in line and "names kept    1" in line and "(of 5)" in line
     assert "next in it:" in r.output and "missing demo/term/adjacent: term, definition" in r.output
+
+
+def test_i18n_status_json_gives_the_figures_per_locale_and_game(tree):
+    import json
+    import os
+
+    from click.testing import CliRunner
+
+    from rulings.cli.main import main
+    from rulings.content.tree import read
+    from rulings.translation.status import rows
+
+    old = os.getcwd()
+    os.chdir(tree.parent)
+    try:
+        r = CliRunner().invoke(main, ["i18n", "status", "--json"])
+    finally:
+        os.chdir(old)
+    assert r.exit_code == 0, r.output
+    data = {(x["locale"], x["game"]): x for x in json.loads(r.output)}
+    for row in rows(read(tree)):
+        x = data[(row.locale, row.game)]
+        assert (x["texts"], x["done"], x.get("kept", 0), x["percent"]) == \
+            (row.texts, row.done, row.counts["kept"], round(row.percent, 1))

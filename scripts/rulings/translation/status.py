@@ -131,5 +131,5 @@ def render(rows_: list[Row]) -> str:
 
 
 def to_json(rows_: list[Row]) -> str:
-    return json.dumps([{"locale": r.locale, "game": r.game, "percent": round(r.percent, 1),
+    return json.dumps([{"locale": r.locale, "game": r.game, "percent": round(r.percent, 1), "done": r.done,
                         **dict(sorted(r.counts.items()))} for r in rows_], indent=2)

@@ -92,3 +92,9 @@ def test_an_official_name_is_the_title_in_its_language_and_in_the_english_fallba
     assert (name_shown(cao, "zh").title.text, name_shown(cao, "zh").gloss) == ("曹操", None)
     it = name_shown(cao, "it")
     assert (it.title.text, it.title.lang, it.gloss) == ("CAO Cao", "en", None)
+
+
+def test_the_readers_own_state_is_kept_so_an_outdated_translation_can_be_marked():
+    d = shown(italian(zh=("旧的", False), en=("Yes, you can.", True)), "zh")
+    assert (d.shown, d.own.value) == (Shown.FALLBACK, "stale")
+    assert shown(italian(en=("Yes, you can.", True)), "zh").own.value == "missing"

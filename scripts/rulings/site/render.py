@@ -23,7 +23,7 @@ from rulings.model.entries import (
     Term,
 )
 from rulings.model.terms import Glossary
-from rulings.model.text import Text, TranslationStatus
+from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
 from rulings.site.i18n import UI, _
 from rulings.site.paths import Locator
@@ -136,6 +136,7 @@ MARKS = {
     "machine": ("⚙", _("machine translation")),
     "draft": ("✎", _("draft translation, not yet reviewed")),
     "fallback": ("⇄", _("not yet translated into this language")),
+    "outdated": ("⇄", _("the translation into this language is out of date: the original changed since")),
     "stale": ("⚠", _("the original changed after this translation was made")),
     "untranslated": ("⇄", _("not yet translated into this language")),
 }
@@ -145,7 +146,9 @@ One notice per page explains them (:func:`page_notice`); the marker itself only 
 
 def _mark_kinds(d: Display) -> list[str]:
     kinds = []
-    if d.shown in (Shown.FALLBACK, Shown.STALE, Shown.UNTRANSLATED):
+    if d.shown is Shown.FALLBACK and d.own is TextState.STALE:
+        kinds.append("outdated")
+    elif d.shown in (Shown.FALLBACK, Shown.STALE, Shown.UNTRANSLATED):
         kinds.append(d.shown.value)
     if d.status is TranslationStatus.MACHINE:
         kinds.append("machine")
@@ -183,7 +186,7 @@ def page_notice(markdown: str, ui: UI, help_href: str) -> str:
 
     Found from the markers in the generated page: content is escaped, so only this module writes them."""
     kinds = {c.removeprefix("rl-mark-") for m in MARK_RE.finditer(markdown) for c in m.group(1).split()}
-    kinds = {"fallback" if k == "untranslated" else k for k in kinds if k != "rl-mark"}
+    kinds = {"fallback" if k in ("untranslated", "outdated") else k for k in kinds if k != "rl-mark"}
     if not kinds:
         return ""
     language = ui.language_name(ui.locale)

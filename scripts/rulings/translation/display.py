@@ -25,7 +25,7 @@ English, else the source; any other translation the policy above picks is offere
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rulings.model.text import Text, TextState, TranslationStatus
@@ -54,6 +54,7 @@ class Display:
     status: TranslationStatus | None  # of the translation shown; None for a source text
     original: str  # the source text, always reachable beside the shown one
     original_lang: str
+    own: TextState = TextState.SOURCE  # the reader's locale's own translation state (stale → marked so)
 
     @property
     def is_original(self) -> bool:
@@ -77,6 +78,10 @@ def _source(t: Text, shown: Shown) -> Display:
 def shown(t: Text, locale: str, fallback: str = FALLBACK) -> Display:
     """The version of ``t`` a reader of ``locale`` gets (see the module docstring for the order)."""
     state = t.state(locale)
+    return replace(_choose(t, locale, state, fallback), own=state)
+
+
+def _choose(t: Text, locale: str, state: TextState, fallback: str) -> Display:
     if state is TextState.SOURCE:
         return _source(t, Shown.SOURCE)
     if state is TextState.CURRENT:

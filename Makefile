@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site serve test lint validate schemas bench clean
+.PHONY: site serve test test-fast lint validate schemas bench clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
@@ -25,8 +25,12 @@ serve: $(STAMP)
 validate: $(STAMP)
 	$(BIN)/rulings validate content
 
+# Every tier (unit, build, browser): what CI runs. test-fast: the unit tier only (seconds, no build, no browser).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m unit
 
 # The scale benchmark (prints figures; never part of the tests): make bench ARGS="--sizes 1000,10000 --search"
 bench: $(STAMP)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -11,6 +12,7 @@ import pytest
 
 from rulings.content.codec import entries_file_to_data, game_to_data
 from rulings.content.dump import dumps, modeline
+from rulings.content.tree import Content, read
 from rulings.model.entries import Document, Entity, EntityType, Game, Provenance, Ruling, Term
 from rulings.model.text import Text
 
@@ -29,11 +31,15 @@ def site_inputs(root: Path) -> Path:
     return repo
 
 
+@functools.cache
+def repo_content() -> Content:
+    """The repository's content tree, read once: tests derive counts, games and locales from it."""
+    return read(REPO / "content")
+
+
 def project_locales() -> list[str]:
     """The site's locales, as content/project.yml lists them."""
-    from rulings.content.tree import read
-
-    return read(REPO / "content").project.locales
+    return list(repo_content().project.locales)
 
 
 def naughty_strings() -> list[str]:
@@ -51,7 +57,7 @@ def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
     schemas = root / "schemas"
     shutil.copytree(REPO / "schemas", schemas, dirs_exist_ok=True)
     content = root / "content"
-    write(content / "project.yml", {"kind": "project", "locales": ["en", "it", "zh"]}, schemas)
+    write(content / "project.yml", {"kind": "project", "locales": project_locales()}, schemas)
     src = content / "demo" / "sources" / "doc.txt"
     src.parent.mkdir(parents=True, exist_ok=True)
     src.write_text(SOURCE, encoding="utf-8")
@@ -74,3 +80,18 @@ def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     return build_tree(tmp_path)
+
+
+TIERS = ("unit", "build", "browser")
+WEB = Path(__file__).parent / "web"
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give every test exactly one tier: the one it is marked with, else build under tests/web/, else unit."""
+    for item in items:
+        marked = [t for t in TIERS if item.get_closest_marker(t)]
+        if len(marked) > 1:
+            raise pytest.UsageError(f"{item.nodeid} is marked with more than one tier: {marked}")
+        if not marked:
+            item.add_marker("build" if WEB in item.path.parents else "unit")

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from conftest import REPO
-from rulings.site.catalogs import compile_catalogs, extract
+from conftest import REPO, project_locales
+from rulings.site.catalogs import compile_catalogs, extract, plural_forms
 from rulings.site.i18n import UI
 
-LOCALES = ["en", "it", "zh"]
+LOCALES = project_locales()
 
 
 def _ids(path: Path) -> set:
@@ -41,8 +41,12 @@ def test_catalog_is_complete(locale):
     done = {m.id if isinstance(m.id, str) else tuple(m.id) for m in cat
             if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string)}
     assert template <= done, sorted(map(str, template - done))
-    expected = "nplurals=1; plural=0;" if locale == "zh" else "nplurals=2; plural=(n != 1);"
-    assert cat.plural_forms == expected  # gettext's rules, not CLDR's three Italian forms
+    assert cat.plural_forms == plural_forms(locale)  # as `rulings i18n update` writes it
+
+
+def test_plural_rules_are_gettext_s():
+    assert plural_forms("it") == "nplurals=2; plural=(n != 1);"  # not CLDR's three Italian forms
+    assert plural_forms("zh") == "nplurals=1; plural=0;"
 
 
 def test_ui_strings_translate_and_pluralise():

@@ -1,18 +1,25 @@
 """Re-importing: byte-identical on the same source; on a changed source, a three-way merge that
-reports added/changed/removed, keeps translations (now stale) and never overwrites hand edits."""
+reports added/changed/removed, keeps translations (now stale) and never overwrites hand edits. Shown on a
+toy format, then on the real games: a ruling edited and one added by hand survive a re-import."""
 
 from __future__ import annotations
 
 import types
 from pathlib import Path
 
+import pytest
+
 from conftest import REPO
+from importers.test_kept_originals import game_copy, imported
+from rulings.content.diagnostics import Severity
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
+from rulings.content.validate import validate
+from rulings.importers import IMPORTERS, get
 from rulings.importers.merge import write_import
 from rulings.importers.result import EntriesFile, ImportResult
-from rulings.model.entries import Document, Game, Provenance, Ruling
-from rulings.model.text import Text, TextState
+from rulings.model.entries import Document, Entity, Game, Provenance, Ruling
+from rulings.model.text import Text, TextState, text_hash
 
 
 def _parse(text: str) -> ImportResult:
@@ -90,3 +97,71 @@ def test_entry_removed_upstream_is_removed_when_untouched(tmp_path):
     report = write_import(TOY, V1.replace("Beta question?|Beta answer.\n", "").encode(), into, schemas)
     assert report.removed == ["toy/ruling/beta"] and not report.conflicts
     assert "beta" not in (into / "rulings.yml").read_text(encoding="utf-8")
+
+
+# --- a contributor's edits to a real game, re-imported from its kept original --------------------
+
+RULING_IMPORTERS = sorted(f for f in IMPORTERS if any(r.kind == "rulings" for r in imported(f)[1].files))
+
+
+def _text(lang: str, source: str, indent: str) -> str:
+    """A text in the content YAML, with the English translation the validator asks of other languages."""
+    out = f"{indent}{lang}: {source}\n"
+    if lang != "en":
+        out += f"{indent}en: {{text: {source} (en), source_hash: {text_hash(source)}, status: draft, by: me}}\n"
+    return out
+
+
+def hand_edit_and_add(content: Path, result: ImportResult) -> tuple[str, str, str]:
+    """Edit one ruling's answer in the YAML and add a ruling at the end, as the README's "Add a ruling" says;
+    returns the edited ruling's id, its new answer, and the added ruling's id."""
+    game = result.game
+    rulings = [e for f in result.files if f.kind == "rulings" for e in f.entries]
+    path = content / game.id / "rulings.yml"
+    text = path.read_text(encoding="utf-8")
+    edited = next(r for r in rulings if r.answer and f"\n      {r.answer.lang}: {r.answer.source}\n" in text)
+    new_answer = edited.answer.source + " Checked with the designer."
+    text = text.replace(f"\n      {edited.answer.lang}: {edited.answer.source}\n",
+                        f"\n      {edited.answer.lang}: {new_answer}\n", 1)
+    about = next(e.id for f in result.files for e in f.entries if isinstance(e, Entity))
+    added = f"{game.id}/ruling/added-by-hand"
+    text += (f"  - id: {added}\n    lang: {game.lang}\n    question:\n{_text(game.lang, 'Asked by a player?', ' ' * 6)}"
+             f"    answer:\n{_text(game.lang, 'Answered by hand.', ' ' * 6)}    about:\n      - {about}\n")
+    path.write_text(text, encoding="utf-8")
+    assert not [d.format() for d in validate(content)[1] if d.severity is Severity.ERROR]
+    return edited.id, new_answer, added
+
+
+def survived(content: Path, edited: str, new_answer: str, added: str) -> None:
+    entries = read(content).by_id()
+    assert entries[edited].answer.source == new_answer
+    assert entries[added].answer.source == "Answered by hand." and entries[added].about
+
+
+@pytest.mark.parametrize("fmt", RULING_IMPORTERS)
+def test_hand_edited_and_hand_added_rulings_survive_a_reimport(fmt, tmp_path):
+    imp = get(fmt)
+    content = game_copy(tmp_path, imp.GAME_ID)
+    source, result = imported(fmt)
+    edits = hand_edit_and_add(content, result)
+    report = write_import(imp, source.encode(), content / imp.GAME_ID, tmp_path / "schemas")
+    assert report.lines() == []  # nothing new upstream: nothing to merge
+    survived(content, *edits)
+
+
+def test_hand_edits_survive_an_upstream_revision(tmp_path):
+    """Sorcery's document revises one answer: that ruling is updated, the hand edits are kept, no conflict."""
+    imp = get("sorcery-clarifications")
+    content = game_copy(tmp_path, imp.GAME_ID)
+    source, result = imported("sorcery-clarifications")
+    edits = hand_edit_and_add(content, result)
+    rulings = next(f for f in result.files if f.kind == "rulings").entries
+    lines = source.split("\n")
+    other, n = next((r, n) for r in rulings if r.id != edits[0] and r.answer
+                    for n in range(r.provenance.lines[0] - 1, r.provenance.lines[1])
+                    if lines[n].strip() == r.answer.source)
+    lines[n] += " Revised upstream."
+    report = write_import(imp, "\n".join(lines).encode(), content / imp.GAME_ID, tmp_path / "schemas")
+    assert (report.changed, report.added, report.removed, report.conflicts) == ([other.id], [], [], [])
+    assert read(content).by_id()[other.id].answer.source == other.answer.source + " Revised upstream."
+    survived(content, *edits)

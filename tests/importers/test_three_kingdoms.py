@@ -245,12 +245,3 @@ def test_deterministic(text):
     one = [entry_to_data(e) for f in tk.parse(text).files for e in f.entries]
     two = [entry_to_data(e) for f in tk.parse(text).files for e in f.entries]
     assert one == two
-
-
-def test_committed_content_validates():
-    from rulings.content.validate import validate
-
-    _, diags = validate(ROOT / "content")
-    errors = [d for d in diags if d.severity.value == "error"
-              and (d.file.startswith(f"content/{G}/") or f"/content/{G}/" in d.file)]
-    assert errors == []

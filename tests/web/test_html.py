@@ -11,7 +11,11 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-LOCALES = ["en", "it", "zh"]
+from conftest import project_locales, repo_content
+from rulings.model.entries import Entity
+
+LOCALES = project_locales()
+DEFAULT = repo_content().project.default_locale
 
 
 class Doc(HTMLParser):
@@ -70,8 +74,12 @@ def docs(built_site) -> dict[str, dict[str, Doc]]:
 
 def test_every_locale_has_every_page(built_site, docs):
     sets = {loc: set(docs[loc]) for loc in LOCALES}
-    assert sets["en"] == sets["it"] == sets["zh"]
-    assert len(sets["en"]) > 450
+    assert all(sets[loc] == sets[DEFAULT] for loc in LOCALES)
+    # every game has its home, every card, hero, ability and topic its page
+    content = repo_content()
+    pages = [f"{g}/index.html" for g in content.games]
+    pages += [f"{e.id}/index.html" for e in content.entries if isinstance(e, Entity)]
+    assert [p for p in pages if p not in sets[DEFAULT]] == []
     for must in ("index.html", "anachronism/card/ger/index.html", "three-kingdoms/hero/cao-cao/index.html",
                  "hokuto-no-ken/glossary/index.html", "sorcery/changelog/index.html",
                  "unidentified-1/rules/move-a-character/index.html", "translation-status/index.html"):
@@ -80,9 +88,9 @@ def test_every_locale_has_every_page(built_site, docs):
 
 
 def test_anchors_match_across_locales(docs):
-    for rel, doc in docs["en"].items():
+    for rel, doc in docs[DEFAULT].items():
         ours = {i for i in doc.ids if re.match(r"^(ruling|term|erratum|change|section|card|hero|ability|topic)-", i)}
-        for loc in ("it", "zh"):
+        for loc in LOCALES:
             theirs = {i for i in docs[loc][rel].ids if i in ours or re.match(
                 r"^(ruling|term|erratum|change|section|card|hero|ability|topic)-", i)}
             assert theirs == ours, (loc, rel)
@@ -121,7 +129,7 @@ def _target(root: Path, page: Path, url: str) -> tuple[Path, str] | None:
 
 
 def test_no_broken_internal_link(built_site, docs):
-    checked = 0
+    unchecked = []  # pages without a single internal link: the check would have missed them
     broken = []
     for loc in LOCALES:
         root = built_site / loc
@@ -129,6 +137,7 @@ def test_no_broken_internal_link(built_site, docs):
             if rel == "404.html":
                 continue  # served at any path, so mkdocs writes it with root-absolute links by design
             page = (root / rel).resolve()
+            checked = 0
             for _tag, _attr, url in doc.links:
                 t = _target(root, page, url)
                 if t is None:
@@ -144,7 +153,9 @@ def test_no_broken_internal_link(built_site, docs):
                     target_doc = docs.get(tloc, {}).get(tpage)
                     if target_doc is not None and frag not in target_doc.ids:
                         broken.append(f"{loc}/{rel}: {url} (no anchor)")
-    assert checked > 10000
+            if not checked:
+                unchecked.append(f"{loc}/{rel}")
+    assert unchecked == []
     assert broken == [], broken[:20]
 
 
@@ -173,12 +184,13 @@ def test_language_switch_links_stay_on_the_page(docs):
 def test_atom_feeds_parse(built_site):
     ns = {"a": "http://www.w3.org/2005/Atom"}
     for loc in LOCALES:
-        feed = ET.parse(built_site / loc / "sorcery" / "feed.xml").getroot()
-        entries = feed.findall("a:entry", ns)
-        assert len(entries) == 21 + 1  # change log lines + the source document
-        updated = [e.find("a:updated", ns).text for e in entries]
-        assert updated == sorted(updated, reverse=True)  # newest first
-        assert any("2024-01-03" in (e.find("a:updated", ns).text or "") for e in entries)
+        for game in repo_content().games:
+            feed = ET.parse(built_site / loc / game / "feed.xml").getroot()
+            updated = [e.find("a:updated", ns).text for e in feed.findall("a:entry", ns)]
+            assert updated == sorted(updated, reverse=True), (loc, game)  # newest first
+        sorcery = ET.parse(built_site / loc / "sorcery" / "feed.xml").getroot()
+        # the change log line printed out of order (its date is suspect) is in the feed too
+        assert any("2024-01-03" in (e.find("a:updated", ns).text or "") for e in sorcery.findall("a:entry", ns))
 
 
 def test_suspect_date_is_shown(docs):

@@ -190,6 +190,7 @@ def test_json_exports_carry_the_text_as_data(hostile):
     assert PAYLOADS[1].replace('"', '\\"') in blob
 
 
+@pytest.mark.browser
 def test_nothing_runs_in_chromium(hostile):
     from .test_browser import ARGS, CHROMIUM
 

@@ -116,3 +116,54 @@ def test_a_symlinked_manifest_is_not_read(mirror, tmp_path):
     (site / MANIFEST).symlink_to(real)
     v = verify(site)
     assert v.problems == ["manifest: manifest.json is missing or not a plain file"]
+
+
+def test_the_cli_signs_and_verifies_with_named_reasons(mirror, tmp_path):
+    from click.testing import CliRunner
+
+    from rulings.cli.main import main
+
+    site, allowed, stranger = mirror
+    project_key = tmp_path / "keys" / "project"
+    r = CliRunner().invoke(main, ["sign", str(site), "--key", str(project_key)])
+    assert r.exit_code == 0 and "manifest.json.sig" in r.output
+    ok = CliRunner().invoke(main, ["verify", str(site), "--allowed-signers", str(allowed)])
+    assert ok.exit_code == 0 and "signature good (signed by maintainers@rulings)" in ok.output
+    CliRunner().invoke(main, ["sign", str(site), "--key", str(stranger)])
+    bad = CliRunner().invoke(main, ["verify", str(site), "--allowed-signers", str(allowed)])
+    assert bad.exit_code == 1 and "signature: signed by a key that is not in the allowed signers file" in bad.output
+
+
+def test_sign_without_a_key_says_how_to_give_one(mirror, monkeypatch):
+    from click.testing import CliRunner
+
+    from rulings.cli.main import main
+
+    monkeypatch.delenv("RULINGS_SIGNING_KEY", raising=False)
+    r = CliRunner().invoke(main, ["sign", str(mirror[0])])
+    assert r.exit_code == 2 and "give --key PATH or set RULINGS_SIGNING_KEY" in r.output
+
+
+def test_the_committed_allowed_signers_file_is_valid():
+    from conftest import REPO
+
+    lines = [x for x in (REPO / "allowed_signers").read_text(encoding="utf-8").splitlines()
+             if x.strip() and not x.startswith("#")]
+    assert lines and all(f'namespaces="{NAMESPACE}"' in x and " ssh-" in x for x in lines)
+
+
+@pytest.mark.build
+def test_a_build_with_a_configured_key_writes_the_signature_beside_the_manifest(tmp_path, monkeypatch):
+    from conftest import REPO, build_tree
+    from rulings.site.build import build
+
+    key, pub = keypair(tmp_path, "release")
+    allowed = tmp_path / "allowed"
+    allowed.write_text(f'r@x namespaces="{NAMESPACE}" {pub}\n', encoding="utf-8")
+    monkeypatch.setenv("RULINGS_SIGNING_KEY", str(key))
+    site = tmp_path / "site"
+    build(REPO, site, content_dir=build_tree(tmp_path), work=tmp_path / "build", locales=["en"],
+          log=lambda *_: None)
+    assert (site / "manifest.json.sig").is_file()
+    v = verify(site, allowed)
+    assert v.ok and v.signer == "r@x"

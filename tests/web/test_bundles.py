@@ -16,7 +16,7 @@ import pytest
 
 from conftest import project_locales, repo_content
 from rulings.model.entries import Change, Entity
-from rulings.publish.bundles import human_size
+from rulings.site.i18n import human_size
 
 from .test_browser import ARGS, CHROMIUM, search
 

@@ -1,25 +1,18 @@
 """Reproducible builds: the same tree, copied to two folders and built there by two processes with different
-PYTHONHASHSEED values, gives the same bytes in every output file, offline bundles and Kiwix archives included.
-
-Issue 14: the offline pages' translation-status links still contain the build folder, so the bundles (and
-the manifest that hashes them) differ between folders. Their byte comparison is an expected failure, kept
-strict so that it fails as soon as the links are fixed; every other file inside them is compared already."""
+PYTHONHASHSEED values, gives the same bytes in every output file, offline bundles and Kiwix archives included,
+and no output names the folder it was built in."""
 
 from __future__ import annotations
 
-import re
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from rulings.publish.bundles import XAPIAN_GLASS
-
 from .conftest import build_in_own_process, copy_tree
 
 DOWNLOADS = "downloads"
 MANIFEST = "manifest.json"  # hashes every file, the bundles too
-STATUS_PAGE = "translation-status"  # the pages with issue 14's links
 
 
 @pytest.fixture(scope="module")
@@ -41,15 +34,6 @@ def zip_members(path: Path) -> dict[str, bytes]:
         return {i.filename: z.read(i) for i in z.infolist()}
 
 
-def without_index_ids(data: bytes) -> bytes:
-    """A Xapian index with its database UUIDs (16 bytes after the header and 2 version bytes) zeroed: the build
-    derives them from a digest of every page, so issue 14's pages change them too."""
-    out = bytearray(data)
-    for m in re.finditer(re.escape(XAPIAN_GLASS), data):
-        out[m.end() + 2:m.end() + 18] = bytes(16)
-    return bytes(out)
-
-
 def zim_entries(path: Path) -> dict[str, bytes]:
     from libzim.reader import Archive
 
@@ -58,7 +42,7 @@ def zim_entries(path: Path) -> dict[str, bytes]:
     for i in range(z.all_entry_count):
         e = z._get_entry_by_id(i)
         data = f"-> {e.get_redirect_entry().path}".encode() if e.is_redirect else bytes(e.get_item().content)
-        out[e.path] = without_index_ids(data)
+        out[e.path] = data
     out.update({f"M/{k}": bytes(z.get_metadata(k)) for k in z.metadata_keys})
     return out
 
@@ -83,14 +67,31 @@ def test_every_file_inside_the_bundles_is_identical(built_site, second_site, kin
     assert bundles
     for bundle in bundles:
         first, second = read(bundle), read(second_site / DOWNLOADS / bundle.name)
-        assert any(STATUS_PAGE in name for name in first), bundle.name
-        # everything but issue 14's pages (compared, as part of whole bundles, below)
-        assert [n for n in differing(first, second) if STATUS_PAGE not in n] == [], bundle.name
+        assert differing(first, second) == [], bundle.name
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14")
 def test_bundles_and_manifest_are_byte_identical(built_site, second_site):
     def bundles(root: Path) -> dict[str, bytes]:
         return {n: p.read_bytes() for n, p in files(root).items() if n.startswith(f"{DOWNLOADS}/") or n == MANIFEST}
 
     assert differing(bundles(built_site), bundles(second_site)) == []
+
+
+def test_no_output_names_the_folder_it_was_built_in(built_site):
+    """Neither the build folder nor its parent appears in any file, zip member or ZIM entry (a link once
+    resolved against it: ``tmp/<build folder>/main/…``)."""
+    tree = built_site.parent
+    needles = [str(tree).encode(), str(tree.relative_to("/")).encode()]
+
+    def leaks(name: str, data: bytes) -> list[str]:
+        return [f"{name}: {n.decode()}" for n in needles if n in data]
+
+    found = []
+    for name, path in files(built_site).items():
+        data = path.read_bytes()
+        found += leaks(name, data)
+        if name.endswith(".zip"):
+            found += [x for member, d in zip_members(path).items() for x in leaks(f"{name}!{member}", d)]
+        if name.endswith(".zim"):
+            found += [x for entry, d in zim_entries(path).items() for x in leaks(f"{name}!{entry}", d)]
+    assert found == []

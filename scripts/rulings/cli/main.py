@@ -20,7 +20,7 @@ def main() -> None:
 
 
 for command in (content.validate, content.fmt, content.stats, content.schemas, content.import_,
-                translate.translate, i18n.i18n, site.build, site.verify, site.serve):
+                translate.translate, i18n.i18n, site.build, site.sign, site.verify, site.serve):
     main.add_command(command)
 
 

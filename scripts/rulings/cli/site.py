@@ -40,19 +40,45 @@ def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bo
 
 @click.command()
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
-def verify(folder: Path) -> None:
-    """Check a copy of the site (a mirror) against its manifest.json: missing, extra, altered files."""
+@click.option("--allowed-signers", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Check manifest.json.sig against these keys first (the project's: allowed_signers).")
+def verify(folder: Path, allowed_signers: Path | None) -> None:
+    """Check a copy of the site (a mirror): its signature (with --allowed-signers), then every file against
+    manifest.json: missing, extra, altered files, symlinks and unsafe paths. Nothing outside FOLDER is read."""
     from rulings.publish.manifest import NotASite
     from rulings.publish.manifest import verify as run
+    from rulings.publish.signing import SigningError
 
     try:
-        v = run(folder)
-    except NotASite as e:
+        v = run(folder, allowed_signers)
+    except (NotASite, SigningError) as e:
         raise CouldNotRun(str(e)) from e
     for line in v.lines():
         click.echo(line)
     click.echo(v.summary())
     sys.exit(0 if v.ok else 1)
+
+
+@click.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("site"))
+@click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="OpenSSH private key (default: the path in $RULINGS_SIGNING_KEY; never a file in the repo).")
+def sign(folder: Path, key: Path | None) -> None:
+    """Sign FOLDER/manifest.json (ssh-keygen -Y sign) into manifest.json.sig, for `rulings verify
+    --allowed-signers`."""
+    from rulings.publish.manifest import MANIFEST
+    from rulings.publish.signing import KEY_ENV, SigningError, signing_key
+    from rulings.publish.signing import sign as run
+
+    chosen = signing_key(key)
+    if chosen is None:
+        raise CouldNotRun(f"no signing key: give --key PATH or set {KEY_ENV}")
+    if not (folder / MANIFEST).is_file():
+        raise CouldNotRun(f"{folder}/{MANIFEST} not found: build the site first")
+    try:
+        click.echo(f"wrote {run(folder / MANIFEST, chosen)}")
+    except SigningError as e:
+        raise CouldNotRun(str(e)) from e
 
 
 @click.command()

@@ -30,7 +30,8 @@ from rulings.publish.bundles import (
 )
 from rulings.publish.export import write_exports
 from rulings.publish.feeds import atom
-from rulings.publish.manifest import write_manifest
+from rulings.publish.manifest import MANIFEST, write_manifest
+from rulings.publish.signing import SigningError, sign, signing_key
 from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
 from rulings.site.i18n import UI, CatalogError, _, human_size
@@ -256,7 +257,14 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
         if not offline:
             write_exports(model, locales, staging)
         write_file(staging / MARKER, MARKER_TEXT)
-        write_manifest(staging, repo, epoch)  # last: it lists every other file
+        manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
+        key = signing_key(None)
+        if key is not None:  # a release build: the signature goes beside the manifest, never listed in it
+            try:
+                sign(manifest, key)
+            except SigningError as e:
+                raise BuildError(f"{e}; nothing was built") from None
+            log(f"signed {MANIFEST} with {key.name}")
         swap_in(staging, out)
     except PageCollision as e:
         shutil.rmtree(staging, ignore_errors=True)

@@ -13,10 +13,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from rulings import __version__
 from rulings.content.codec import entry_to_data, game_to_data
 from rulings.content.schemas import SchemaWriter, ref
 from rulings.model.entries import ENTRY_CLASSES, ID_KINDS, Change, Entity, Entry, Game, field_steps
 from rulings.model.text import Text, TextState
+from rulings.publish.tables import write_rulings_csv, write_sqlite
 from rulings.site.layout import GameData, SiteModel
 from rulings.translation.display import shown
 
@@ -84,7 +86,12 @@ def _dump(path: Path, data: Any) -> None:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    _digest(path)
+
+
+def _digest(path: Path) -> None:
+    """``<file>.sha256`` beside ``path``, in the format ``sha256sum -c`` reads."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
     path.with_name(path.name + ".sha256").write_text(f"{digest}  {path.name}\n", encoding="utf-8")
 
 
@@ -166,8 +173,40 @@ def export_schema() -> dict[str, Any]:
     }
 
 
-def write_exports(model: SiteModel, locales: list[str], out: Path) -> list[Path]:
-    """Write api/v1/ under ``out``: per game and locale, the combined file, and the schema."""
+def entity_export(gd: GameData, e: Entity, locales: list[str]) -> dict[str, Any]:
+    """One card, hero, ability or topic with its rulings and errata, in every locale: what an app needs
+    to show one card (``api/v1/<game>/<kind>/<slug>.json``)."""
+    return {"api": API_VERSION, "id": e.id, "kind": e.type.value,
+            "locales": {loc: {"entity": entry_export(e, loc),
+                              "rulings": [entry_export(r, loc) for r in gd.rulings_about.get(e.id, [])],
+                              "errata": [entry_export(x, loc) for x in gd.errata_of.get(e.id, [])]}
+                        for loc in locales}}
+
+
+def entity_schema() -> dict[str, Any]:
+    """The per-entity files: each locale's view holds entries as in the game exports (see export.schema.json)."""
+    view = {"type": "object", "required": ["entity", "rulings", "errata"], "additionalProperties": False,
+            "properties": {"entity": {"$ref": "export.schema.json#/definitions/entry"},
+                           "rulings": {"type": "array", "items": {"$ref": "export.schema.json#/definitions/entry"}},
+                           "errata": {"type": "array", "items": {"$ref": "export.schema.json#/definitions/entry"}}}}
+    return {"$schema": "http://json-schema.org/draft-07/schema#", "$id": SCHEMA_ID + "entity.schema.json",
+            "title": "One entity with its rulings and errata, in every locale", "type": "object",
+            "required": ["api", "id", "kind", "locales"], "additionalProperties": False,
+            "properties": {"api": {"const": API_VERSION}, "id": {"type": "string"}, "kind": {"type": "string"},
+                           "locales": {"type": "object", "additionalProperties": view}}}
+
+
+def data_version(epoch: int) -> str:
+    """SemVer of the data: the generator's version with the source date as build metadata."""
+    import datetime as dt
+
+    return f"{__version__}+{dt.datetime.fromtimestamp(epoch, dt.UTC):%Y%m%d}"
+
+
+def write_exports(model: SiteModel, locales: list[str], out: Path, epoch: int = 0,
+                  commit: str | None = None) -> list[Path]:
+    """Write api/v1/ under ``out``: per game and locale, per entity, the combined file, the rulings CSV per
+    locale, the SQLite database, their schemas, a ``.sha256`` beside each, and ``meta.json`` listing them."""
     api = out / "api" / API_VERSION
     written = []
     combined = []
@@ -186,5 +225,27 @@ def write_exports(model: SiteModel, locales: list[str], out: Path) -> list[Path]
     # one file with everything, every language once (the per-locale files are views of it)
     _dump(api / "all.json", {"api": API_VERSION, "locales": list(locales), "games": combined})
     _dump(api / "export.schema.json", export_schema())
-    written += [api / "all.json", api / "export.schema.json"]
-    return written
+    _dump(api / "entity.schema.json", entity_schema())
+    written += [api / "all.json", api / "export.schema.json", api / "entity.schema.json"]
+    for gid, gd in model.games.items():
+        for e in gd.entities:
+            path = api / gid / e.type.value / f"{e.slug}.json"
+            _dump(path, entity_export(gd, e, locales))
+            written.append(path)
+    entries = [e for gd in model.games.values()
+               for e in [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]]
+    for loc in locales:
+        path = write_rulings_csv(api / f"rulings.{loc}.csv", entries, loc)
+        _digest(path)
+        written.append(path)
+    version = data_version(epoch)
+    db = write_sqlite(api / "rulings.sqlite", [gd.game for gd in model.games.values()], entries, list(locales),
+                      {"data_version": version, "api": API_VERSION, "source_date_epoch": str(epoch)})
+    _digest(db)
+    written.append(db)
+    meta = {"api": API_VERSION, "data_version": version, "generator": f"rulings {__version__}", "commit": commit,
+            "source_date_epoch": epoch, "locales": list(locales),
+            "files": {p.relative_to(api).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+                      for p in sorted(written)}}
+    _dump(api / "meta.json", meta)
+    return [*written, api / "meta.json"]

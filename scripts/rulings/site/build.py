@@ -42,6 +42,7 @@ from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index
 from rulings.site.render import plain
 from rulings.site.workers import MkdocsJob, fork_map, run_mkdocs, source_date_epoch
+from rulings.vcs import head_commit
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", P.TRANSLATING_GUIDE),
           ("translation-quality.md", "contribute/translation-quality.md")]
@@ -255,7 +256,7 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
             r.mkdocs_seconds = runs[r.locale].seconds
         write_file(staging / "index.html", root_index(locales, default))
         if not offline:
-            write_exports(model, locales, staging)
+            write_exports(model, locales, staging, epoch, head_commit(repo))
         write_file(staging / MARKER, MARKER_TEXT)
         manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
         key = signing_key(None)

@@ -45,4 +45,4 @@ def test_metadata_follows_kiwix_conventions(built_site):
         assert len(meta["Language"]) == 3 and meta["Language"].isalpha() and meta["Language"] != "und"
         assert meta["Date"][:4].isdigit() and len(meta["Date"]) == 10
         assert "_ftindex:yes" in meta["Tags"].split(";")
-        assert a.get_illustration_sizes() == {48}
+        assert a.has_illustration(48) and bytes(a.get_illustration_item(48).content).startswith(b"\x89PNG")

@@ -118,3 +118,34 @@ def test_root_page_sends_the_reader_to_their_language(browser, server):
         pg.goto(f"{server}/")
         pg.wait_for_url(f"{server}/{locale}/index.html")
         ctx.close()
+
+
+def _card_with_rulings(game: str):
+    content = repo_content()
+    from rulings.model.entries import Entity, Ruling
+
+    counts = {e.id: sum(isinstance(r, Ruling) and e.id in r.about for r in content.entries)
+              for e in content.entries if isinstance(e, Entity) and e.game == game}
+    best = max(sorted(counts), key=lambda i: counts[i])
+    return next(e for e in content.entries if e.id == best)
+
+
+@pytest.mark.parametrize(("locale", "game"), [("zh", "sorcery"), ("it", "anachronism")])
+def test_a_card_page_reads_in_the_readers_language_with_one_notice(page, server, locale, game):
+    """The card of the game with the most rulings: its rulings read in the page's language (each text's
+    `lang`), one notice explains the markers, no per-paragraph badge, originals folded until asked for."""
+    card = _card_with_rulings(game)
+    page.goto(f"{server}/{locale}/{game}/{card.type.value}/{card.slug}/")
+    texts = page.locator("article .rl-ruling .rl-text")
+    assert texts.count() >= 2
+    langs = [texts.nth(i).get_attribute("lang") for i in range(texts.count())]
+    assert langs.count(locale) == len(langs), langs
+    assert page.locator("article .rl-notice").count() == 1
+    assert page.locator("article .rl-badge").count() == 0
+    marks = page.locator("article .rl-text .rl-mark")
+    assert marks.count() == texts.count()  # machine translations: one small marker each
+    assert marks.first.get_attribute("aria-label")
+    original = page.locator("article details.rl-original").first
+    assert not original.locator("div").is_visible()
+    original.locator("summary").click()
+    assert original.locator("div").is_visible()

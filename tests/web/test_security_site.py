@@ -171,7 +171,7 @@ def test_no_markup_from_content_anywhere(hostile):
 
 def test_titles_are_the_names_as_text(hostile):
     for loc in LOCALES:
-        for i, name in enumerate(PAYLOADS + STRINGS[:50]):
+        for i, name in enumerate(PAYLOADS + STRINGS):
             page = hostile / loc / "demo" / "card" / f"c{i}" / "index.html"
             title = "".join(head_of(page).title)
             assert title.startswith(" ".join(visible(name).split())), (loc, i, title)
@@ -207,11 +207,14 @@ def test_nothing_runs_in_chromium(hostile):
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}"
     pages = [p.relative_to(hostile).as_posix() for p in sorted(hostile.rglob("*.html"))]
-    # every page of every locale but the naughty-string cards, whose names are also on the A–Z index
-    # and glossary pages; those cards in one locale
+    # every page of every locale but the naughty-string cards: their names are rendered here on the A–Z
+    # index and glossary pages, and each of their pages is checked one by one by the static tests above
+    # (no handler, no javascript: URL, no inline script, the title equal to the name); of those pages,
+    # every 25th in one locale is opened too
     naughty = {f"demo/card/c{i}/index.html" for i in range(len(PAYLOADS), len(PAYLOADS) + len(STRINGS))}
+    sample = {f"en/demo/card/c{i}/index.html" for i in range(len(PAYLOADS), len(PAYLOADS) + len(STRINGS), 25)}
     # 404.html is excluded: mkdocs writes it for the server root, so from its folder its styles 404
-    visit = [p for p in pages if (p.split("/", 1)[-1] not in naughty or p.startswith("en/"))
+    visit = [p for p in pages if (p.split("/", 1)[-1] not in naughty or p in sample)
              and not p.endswith("/404.html")]
     incidents: list[str] = []
     try:

@@ -31,267 +31,36 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
-import platform
 import shutil
 import sys
 import tempfile
 import time
-import tracemalloc
 from collections.abc import Callable
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from bench import synth
+from bench.measure import (
+    MIB,
+    BenchError,
+    _loadavg,
+    _Meter,
+    _traced,
+    code_state,
+    largest_html,
+    machine,
+    run_parallel,
+    tree_bytes,
+)
+from bench.report import METHOD, locale_table, table
+from bench.search import search_timing
 from rulings.content.diagnostics import Severity
 from rulings.content.tree import read
 from rulings.content.validate import Checker, missing_summary
-from rulings.site.fsops import BuildError
-from rulings.site.workers import MkdocsJob, pool_size, run_mkdocs, source_date_epoch
-from rulings.vcs import git, head_commit
+from rulings.site.workers import MkdocsJob, source_date_epoch
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository this benchmark lives in (``tools/bench/`` is never installed)."""
-KIB = 1024
-MIB = 1024 * 1024
-POLL = 0.02
-"""Seconds between samples of a running mkdocs process's memory."""
-
-
-class BenchError(Exception):
-    """The benchmark could not build a size (content errors, mkdocs failure)."""
-
-
-# --- memory -------------------------------------------------------------------------------------
-
-
-def _status_kib(field: str) -> int | None:
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        return None
-    return None
-
-
-def _rss() -> int | None:
-    kib = _status_kib("VmRSS")
-    return kib * KIB if kib is not None else None
-
-
-def _reset_peak_rss() -> bool:
-    """Reset the process's resident-set high-water mark (Linux ≥ 4.0); False where that is impossible."""
-    try:
-        with open("/proc/self/clear_refs", "w", encoding="ascii") as f:
-            f.write("5")
-        return True
-    except OSError:
-        return False
-
-
-def _peak_rss() -> int | None:
-    kib = _status_kib("VmHWM")
-    return kib * KIB if kib is not None else None
-
-
-class _Meter:
-    """Wall time and peak resident memory of named phases of this process."""
-
-    def __init__(self) -> None:
-        self.phases: dict[str, dict[str, Any]] = {}
-
-    @contextmanager
-    def phase(self, name: str):
-        start_rss = _rss()
-        resettable = _reset_peak_rss()
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        try:
-            yield
-        finally:
-            seconds = time.perf_counter() - t0
-            cpu = time.process_time() - c0
-            peak = _peak_rss() if resettable else None
-            self.phases[name] = {"seconds": seconds, "cpu_seconds": cpu, "rss_start_bytes": start_rss,
-                                 "peak_rss_bytes": peak,
-                                 "rss_growth_bytes": peak - start_rss if peak is not None and start_rss else None,
-                                 "rss_end_bytes": _rss()}
-
-
-def _traced(steps: list[tuple[str, Callable[[], Any]]]) -> dict[str, dict[str, int]]:
-    """Run the steps under tracemalloc; per step, the peak of traced allocations (absolute and above the
-    step's start)."""
-    out: dict[str, dict[str, int]] = {}
-    was_tracing = tracemalloc.is_tracing()
-    if not was_tracing:
-        tracemalloc.start()
-    try:
-        for name, fn in steps:
-            tracemalloc.reset_peak()
-            base = tracemalloc.get_traced_memory()[0]
-            fn()
-            current, peak = tracemalloc.get_traced_memory()
-            out[name] = {"traced_peak_bytes": peak, "traced_growth_bytes": peak - base, "traced_end_bytes": current}
-    finally:
-        if not was_tracing:
-            tracemalloc.stop()
-    return out
-
-
-# --- mkdocs -------------------------------------------------------------------------------------
-
-
-def _child_peak_rss(pid: int) -> int | None:
-    """VmHWM of a running child (its own address space since exec), or None once it is gone."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * KIB
-    except (OSError, ValueError):
-        return None
-    return None
-
-
-def run_parallel(repo: Path, jobs: list[MkdocsJob], *, workers: int | None = None,
-                 log: Callable[[str], Any] = print) -> dict[str, Any]:
-    """Run mkdocs as a build runs it (:func:`rulings.site.workers.run_mkdocs`: same command, environment,
-    working folder, parallelism and warning check), and measure each process.
-
-    Each process's peak memory is its VmHWM, sampled every :data:`POLL` seconds while it runs (the mark only
-    grows, so the last sample is the peak up to the last interval); its CPU time comes from ``os.wait4``.
-    Not ``ru_maxrss``: Linux counts the parent's resident set at the exec in the child's ``ru_maxrss`` (and
-    so in ``RUSAGE_CHILDREN``)."""
-    peaks: dict[int, int] = {}
-    samples: dict[int, int] = {}
-
-    def watch(pid: int) -> None:
-        hwm = _child_peak_rss(pid)
-        if hwm is not None:
-            peaks[pid] = max(peaks.get(pid, 0), hwm)
-            samples[pid] = samples.get(pid, 0) + 1
-
-    t0 = time.perf_counter()
-    try:
-        runs = run_mkdocs(repo, jobs, lambda line: log(f"  {line}"), workers, watch=watch, poll=POLL)
-    except BuildError as e:
-        raise BenchError(str(e)) from None
-    wall = time.perf_counter() - t0
-    per: dict[str, dict[str, Any]] = {}
-    for label, r in runs.items():
-        per[label] = {"seconds": r.seconds, "peak_rss_bytes": peaks.get(r.pid), "rss_samples": samples.get(r.pid, 0),
-                      "cpu_seconds": r.cpu_seconds, "started_at": r.started - t0, "exit": r.exit}
-        log(f"  mkdocs {label}: {(peaks.get(r.pid) or 0) / MIB:.0f} MiB at most")
-    return {"seconds": wall, "workers": pool_size(workers), "locales": per,
-            "sum_seconds": sum(p["seconds"] for p in per.values()),
-            "cpu_seconds": sum(p["cpu_seconds"] for p in per.values()),
-            "max_peak_rss_bytes": max((p["peak_rss_bytes"] or 0 for p in per.values()), default=0),
-            "sum_peak_rss_bytes": sum(p["peak_rss_bytes"] or 0 for p in per.values())}
-
-
-def _loadavg() -> list[float] | None:
-    """The machine's 1-, 5- and 15-minute load averages: other work on it makes wall times noisy."""
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        return None
-
-
-# --- output -------------------------------------------------------------------------------------
-
-
-def tree_bytes(folder: Path) -> tuple[int, int]:
-    """(total bytes, files) of the regular files under ``folder``."""
-    total = files = 0
-    for dirpath, _dirs, names in os.walk(folder):
-        for n in names:
-            p = os.path.join(dirpath, n)
-            if os.path.isfile(p) and not os.path.islink(p):
-                total += os.path.getsize(p)
-                files += 1
-    return total, files
-
-
-def largest_html(folder: Path, top: int = 5) -> list[dict[str, Any]]:
-    """The ``top`` largest .html files under ``folder`` (path relative to it, bytes), largest first."""
-    sizes = []
-    for dirpath, _dirs, names in os.walk(folder):
-        for n in names:
-            if n.endswith(".html"):
-                p = os.path.join(dirpath, n)
-                sizes.append((os.path.getsize(p), Path(p).relative_to(folder).as_posix()))
-    sizes.sort(key=lambda x: (-x[0], x[1]))
-    return [{"path": p, "bytes": b} for b, p in sizes[:top]]
-
-
-# --- one size -----------------------------------------------------------------------------------
-
-
-SEARCH_JS = """async (queries) => {
-  const input = document.querySelector('input.md-search__input');
-  const list = document.querySelector('.md-search-result__list');
-  const loadEnd = performance.timing.loadEventEnd - performance.timing.navigationStart;
-  const t0 = performance.now();
-  const ask = (q) => { input.value = q;
-    input.dispatchEvent(new KeyboardEvent('keyup', {key: 'End', bubbles: true})); };
-  while (true) {  // ready: the first query that returns results
-    ask(queries[0]);
-    await new Promise(r => setTimeout(r, 5));
-    if (list.children.length > 0) break;
-    if (performance.now() - t0 > 120000) return {error: 'no results within 120 s'};
-  }
-  const ready = performance.now() - loadEnd;
-  const times = [];
-  for (const q of queries.slice(1)) {  // then each query: keypress to changed results
-    const before = list.innerHTML;
-    const s = performance.now();
-    ask(q);
-    while (list.innerHTML === before && performance.now() - s < 10000) await new Promise(r => setTimeout(r, 0));
-    times.push(performance.now() - s);
-  }
-  return {ready_after_load_ms: ready, page_load_ms: loadEnd, query_ms: times};
-}"""
-
-
-def search_timing(site: Path, locale: str, queries: list[str]) -> dict[str, Any] | None:
-    """In headless Chromium: how long after page load the search answers, and how long each query
-    takes from the keypress to updated results. None without Chromium or Playwright."""
-    import functools
-    import threading
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return None
-    if not Path(chromium).exists():
-        return None
-
-    class Quiet(SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/{locale}/", wait_until="load")
-            page.locator("input.md-search__input").click()
-            out = page.evaluate(SEARCH_JS, queries)
-            browser.close()
-    finally:
-        httpd.shutdown()
-    if "query_ms" in out:
-        out["query_max_ms"] = max(out["query_ms"])
-        out["query_median_ms"] = sorted(out["query_ms"])[len(out["query_ms"]) // 2]
-    return out
 
 
 def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: bool = True, seed: int = 1,
@@ -454,120 +223,6 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], mkdocs: boo
 
 
 # --- the table ----------------------------------------------------------------------------------
-
-COLUMNS = [
-    ("rulings", "{:>7,}", lambda r: r["rulings"]),
-    ("entries", "{:>7,}", lambda r: r["entries"]),
-    ("load", "{:>6.1f}", lambda r: r["phases"]["load"]["seconds"]),
-    ("valid", "{:>6.1f}", lambda r: r["phases"]["validate"]["seconds"]),
-    ("model", "{:>6.1f}", lambda r: r["phases"]["model"]["seconds"]),
-    ("gen", "{:>6.1f}", lambda r: r["generate_seconds"]),
-    ("mkdocs", "{:>7.1f}", lambda r: r["mkdocs"]["seconds"] if r["mkdocs"] else None),
-    ("finish", "{:>6.1f}", lambda r: r["phases"]["finish"]["seconds"]),
-    ("build", "{:>7.1f}", lambda r: r["build_seconds"]),
-    ("plain", "{:>7.1f}", lambda r: r["plain_mkdocs"]["seconds"] if r["plain_mkdocs"] else None),
-    ("own%", "{:>5.0%}", lambda r: r["own_share"]),
-    ("x plain", "{:>7.2f}", lambda r: r["build_vs_plain_mkdocs"]),
-    ("cpu own/mk", "{:>10.2f}", lambda r: r["own_cpu_vs_plain_mkdocs_cpu"]),
-    ("entries/s", "{:>9,.0f}", lambda r: r["entries_per_second"]),
-    ("out MiB", "{:>8.1f}", lambda r: r["output_bytes"] / MIB),
-    ("B/ruling", "{:>8,.0f}", lambda r: r["bytes_per_ruling"]),
-    ("max page KiB", "{:>12.0f}", lambda r: r["largest_page"]["bytes"] / KIB if r["largest_page"] else None),
-    ("index MiB", "{:>9.2f}", lambda r: sum(x["search_index_bytes"] or 0 for x in r["per_locale"].values()) / MIB),
-    ("RSS MiB", "{:>7.0f}", lambda r: (r["peak_rss_bytes"] or 0) / MIB),
-    ("heap MiB", "{:>8.0f}", lambda r: r["traced_peak_bytes"] / MIB if r["traced_peak_bytes"] else None),
-    ("mkdocs MiB", "{:>10.0f}", lambda r: r["mkdocs"]["max_peak_rss_bytes"] / MIB if r["mkdocs"] else None),
-    ("load1", "{:>5.1f}", lambda r: r["loadavg_start"][0] if r["loadavg_start"] else None),
-]
-
-
-def table(runs: list[dict[str, Any]]) -> str:
-    """One row per size (seconds unless marked; 'x plain' = whole build ÷ plain mkdocs of the same Markdown)."""
-    head, rows = [], []
-    widths = []
-    for name, fmt, _get in COLUMNS:
-        w = max(len(name), len(fmt.format(0)) if "%" not in fmt else 5)
-        widths.append(w)
-        head.append(name.rjust(w))
-    for r in runs:
-        cells = []
-        for (_name, fmt, get), w in zip(COLUMNS, widths, strict=True):
-            v = get(r)
-            cells.append((fmt.format(v) if v is not None else "—").rjust(w))
-        rows.append(" ".join(cells))
-    return "\n".join([" ".join(head), *rows])
-
-
-def locale_table(runs: list[dict[str, Any]]) -> str:
-    """Per size and locale: pages, generate, mkdocs (own duration), plain mkdocs, output and search index."""
-    lines = [f"{'rulings':>7} {'locale':<6} {'pages':>7} {'gen s':>6} {'mkdocs s':>8} {'plain s':>7} "
-             f"{'mk MiB':>6} {'out MiB':>8} {'index MiB':>9}"]
-    for r in runs:
-        for loc, x in r["per_locale"].items():
-            mk = x["mkdocs"] or {}
-            pl = x["plain_mkdocs"] or {}
-            lines.append(
-                f"{r['rulings']:>7,} {loc:<6} {x['pages']:>7,} {x['generate']['seconds']:>6.1f} "
-                f"{mk.get('seconds', 0):>8.1f} {pl.get('seconds', 0):>7.1f} "
-                f"{mk.get('peak_rss_bytes', 0) / MIB:>6.0f} {x['output_bytes'] / MIB:>8.1f} "
-                f"{(x['search_index_bytes'] or 0) / MIB:>9.2f}")
-    return "\n".join(lines)
-
-
-# --- the run ------------------------------------------------------------------------------------
-
-
-def machine() -> dict[str, Any]:
-    from importlib.metadata import PackageNotFoundError, version
-
-    def ver(pkg: str) -> str | None:
-        try:
-            return version(pkg)
-        except PackageNotFoundError:
-            return None
-
-    mem = None
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            mem = int(f.readline().split()[1]) * KIB
-    except (OSError, ValueError, IndexError):
-        pass
-    return {"cpus": os.cpu_count(), "memory_bytes": mem, "python": platform.python_version(),
-            "platform": platform.platform(), "mkdocs": ver("mkdocs"), "mkdocs_material": ver("mkdocs-material"),
-            "rulings": ver("rulings")}
-
-
-def code_state(repo: Path) -> dict[str, Any]:
-    """The commit measured, and the tracked files that differ from it (read-only git)."""
-    status = git(repo, "status", "--porcelain", "--untracked-files=no")
-    return {"commit": head_commit(repo),
-            "modified": [line[3:] for line in status.splitlines()] if status else []}
-
-
-METHOD = {
-    "time": "time.perf_counter wall time of each phase, run one after the other in one process like rulings build",
-    "in_process_memory": "peak_rss_bytes: VmHWM of /proc/self/status, reset through /proc/self/clear_refs at "
-                         "the start of each phase (timed pass); traced_*: tracemalloc peak of Python allocations "
-                         "in a second, untimed pass (tracemalloc slows Python 2-4x)",
-    "mkdocs_memory": "per process: VmHWM of /proc/<pid>/status sampled every 20 ms while it runs (the last "
-                     "sample); max_/sum_peak_rss_bytes over the processes of a phase. Not ru_maxrss or "
-                     "RUSAGE_CHILDREN: Linux counts the parent's resident set at exec in the child's ru_maxrss",
-    "mkdocs": "python -m mkdocs build --strict -f <generated config>, one process per locale, at most one per CPU at "
-              "a time (like workers.run_mkdocs); plain_mkdocs: the same command on the same Markdown again, into "
-              "another folder",
-    "own_seconds": "load + validate + model + generate (all locales) + finish (root index, JSON exports, manifest)",
-    "own_core_seconds": "load + validate + model + generate",
-    "build_seconds": "wall time from load to the end of finish (mkdocs included)",
-    "build_vs_plain_mkdocs": "build_seconds / plain mkdocs wall time for the same Markdown",
-    "entries_per_second": "entries / (load + validate seconds)",
-    "cpu_seconds": "time.process_time of this process per phase; for mkdocs, ru_utime + ru_stime of each child. "
-                   "CPU ratios stay meaningful when other work shares the machine (see loadavg_start/end)",
-    "own_cpu_vs_plain_mkdocs_cpu": "CPU seconds of our in-process phases / CPU seconds of the plain mkdocs "
-                                   "processes",
-    "output_bytes": "sum of the sizes of the regular files in the built site (all locales, root index, api/, "
-                    "manifest)",
-}
-
 
 def run(sizes: list[int], out: Path, *, repo: Path = REPO, locales: tuple[str, ...] | list[str] = ("en", "it", "zh"),
         mkdocs: bool = True, log: Callable[[str], Any] = print, seed: int = 1, games: int = 2,

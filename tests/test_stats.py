@@ -59,42 +59,32 @@ def test_i18n_status_counts_match_the_content(tree):
     assert nxt[0].entry.id == "demo/term/adjacent" and nxt[0].stale  # stale work first
 
 
-def test_i18n_status_command(tree):
-    import os
-
+def i18n_status(tree, monkeypatch, *args: str):
+    """``rulings i18n status ARGS`` run in the folder holding ``tree`` (content/)."""
     from click.testing import CliRunner
 
     from rulings.cli.main import main
 
-    old = os.getcwd()
-    os.chdir(tree.parent)
-    try:
-        r = CliRunner().invoke(main, ["i18n", "status", "--todo"])
-    finally:
-        os.chdir(old)
+    monkeypatch.chdir(tree.parent)
+    r = CliRunner().invoke(main, ["i18n", "status", *args])
     assert r.exit_code == 0, r.output
+    return r
+
+
+def test_i18n_status_command(tree, monkeypatch):
+    r = i18n_status(tree, monkeypatch, "--todo")
     line = next(x for x in r.output.splitlines() if x.startswith("it") and "demo" in x)
     assert "░" in line and "missing     4" in line and "names kept    1" in line and "(of 5)" in line
     assert "next in it:" in r.output and "missing demo/term/adjacent: term, definition" in r.output
 
 
-def test_i18n_status_json_gives_the_figures_per_locale_and_game(tree):
+def test_i18n_status_json_gives_the_figures_per_locale_and_game(tree, monkeypatch):
     import json
-    import os
 
-    from click.testing import CliRunner
-
-    from rulings.cli.main import main
     from rulings.content.tree import read
     from rulings.translation.status import rows
 
-    old = os.getcwd()
-    os.chdir(tree.parent)
-    try:
-        r = CliRunner().invoke(main, ["i18n", "status", "--json"])
-    finally:
-        os.chdir(old)
-    assert r.exit_code == 0, r.output
+    r = i18n_status(tree, monkeypatch, "--json")
     data = {(x["locale"], x["game"]): x for x in json.loads(r.output)}
     for row in rows(read(tree)):
         x = data[(row.locale, row.game)]

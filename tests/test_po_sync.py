@@ -175,7 +175,8 @@ def test_by_comes_from_a_weblate_co_author_trailer_without_last_translator(tmp_p
     git(tmp_path, "add", "-A")
     git(tmp_path, "commit", "-qm", "synced")
     weblate_save(it_po, {f"{RULING}#answer": ANSWER.replace("Yes", "Sì")}, unfuzzy=[])
-    git(tmp_path, "commit", "-qam", "Translated using Weblate (Italian)\n\nCo-authored-by: Ada Bianchi <ada@example.org>")
+    git(tmp_path, "commit", "-qam",
+        "Translated using Weblate (Italian)\n\nCo-authored-by: Ada Bianchi <ada@example.org>")
     assert not subprocess.run(["git", "status", "--porcelain"], cwd=tmp_path, capture_output=True, text=True).stdout
     r = sync(content, po_root)
     assert r.applied == [f"{RULING}#answer (it)"]

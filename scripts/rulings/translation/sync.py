@@ -82,6 +82,10 @@ class Planned:
 
 @dataclass
 class SyncReport:
+    """What a sync did (or, with ``check``, would do): translations recorded from po/ into the content,
+    files written on either side, PO files that differ from what the content gives, fuzzy edits left
+    pending in po/, and the problems it left for a person to resolve."""
+
     applied: list[str] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
     content_written: list[Path] = field(default_factory=list)
@@ -263,7 +267,7 @@ def plan(content: Content, po_root: Path, *, model: SiteModel | None = None,
             own = [it for it in items if it.text.lang == source]
             template = []
             for it in own:
-                if translatable(it, ""):
+                if translatable(it, ""):  # "" is no locale: only the source's own checks apply
                     m = build_message(content.root, it, source, glossary, model, None)
                     template.append(Message(m.id, "", locations=m.locations, auto_comments=m.auto_comments,
                                             context=m.context))

@@ -13,6 +13,7 @@ import pytest
 from conftest import REPO, repo_content
 from rulings.model.text import TextState, TranslationStatus
 from rulings.translation.items import all_items
+from rulings.translation.po_language import po_language
 from rulings.translation.sync import agree, po_root_of, sync
 
 po_storage = pytest.importorskip("translate.storage.po")
@@ -37,7 +38,7 @@ def test_every_game_and_source_language_has_its_template_and_translations() -> N
     for it in all_items(content).values():
         game, src = it.ctx.split("#")[0].split("/")[0], it.text.lang
         want.add(PO_ROOT / game / src / f"{game}.pot")
-        want |= {PO_ROOT / game / src / f"{loc}.po" for loc in content.project.locales if loc != src}
+        want |= {PO_ROOT / game / src / f"{po_language(loc)}.po" for loc in content.project.locales if loc != src}
     assert set(FILES) == want
 
 

@@ -275,7 +275,7 @@ def plan(content: Content, po_root: Path, *, model: SiteModel | None = None,
             for locale in content.project.locales:
                 if locale == source:
                     continue
-                path = folder / f"{locale}.po"
+                path = folder / f"{po_language(locale)}.po"  # gettext file names: zh_Hant.po
                 existing = read_existing(path, out.problems)
                 old = dict(existing.messages) if existing else {}
                 messages = []

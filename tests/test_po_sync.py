@@ -181,3 +181,12 @@ def test_by_comes_from_a_weblate_co_author_trailer_without_last_translator(tmp_p
     r = sync(content, po_root)
     assert r.applied == [f"{RULING}#answer (it)"]
     assert read(content).by_id()[RULING].answer.translations["it"].by == "Ada Bianchi"
+
+
+def test_a_po_file_that_is_not_valid_po_is_reported_and_not_overwritten(tmp_path: Path) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    broken = it_po.read_bytes().replace(b'msgstr "Adiacente"', b'msgstr "Adiacente', 1)
+    it_po.write_bytes(broken)
+    r = sync(content, po_root)
+    assert any(str(it_po) in p and "not PO syntax" in p for p in r.problems)
+    assert it_po.read_bytes() == broken and not r.applied

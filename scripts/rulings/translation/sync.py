@@ -78,6 +78,7 @@ class Planned:
     applies: list[tuple[Item, str, str, str]] = field(default_factory=list)  # item, locale, text, by
     pending: int = 0
     problems: list[str] = field(default_factory=list)
+    unreadable: set[Path] = field(default_factory=set)  # left as they are: a person must repair them
 
 
 @dataclass
@@ -277,6 +278,9 @@ def plan(content: Content, po_root: Path, *, model: SiteModel | None = None,
                     continue
                 path = folder / f"{po_language(locale)}.po"  # gettext file names: zh_Hant.po
                 existing = read_existing(path, out.problems)
+                if existing is None and path.is_file():
+                    out.unreadable.add(path)
+                    continue
                 old = dict(existing.messages) if existing else {}
                 messages = []
                 for it in own:
@@ -312,7 +316,8 @@ def plan(content: Content, po_root: Path, *, model: SiteModel | None = None,
 def _stray(po_root: Path, planned: Planned) -> list[Path]:
     if not po_root.is_dir():
         return []
-    return sorted(p for p in po_root.rglob("*") if p.suffix in (".po", ".pot") and p not in planned.files)
+    return sorted(p for p in po_root.rglob("*") if p.suffix in (".po", ".pot") and p not in planned.files
+                  and p not in planned.unreadable)
 
 
 def sync(root: Path, po_root: Path | None = None, *, check: bool = False) -> SyncReport:

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site serve test test-fast lint validate schemas bench clean
+.PHONY: site serve test test-fast lint validate schemas translate-sync bench clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
@@ -41,6 +41,10 @@ lint: $(STAMP)
 
 schemas: $(STAMP)
 	$(BIN)/rulings schemas
+
+# po/ (the PO files Weblate and Poedit work on) and the content brought into agreement, both ways
+translate-sync: $(STAMP)
+	$(BIN)/rulings translate sync
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache .hypothesis

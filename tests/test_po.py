@@ -114,13 +114,16 @@ def test_export_writes_one_valid_po_per_game(tmp_path: Path, monkeypatch: pytest
     q = msgs[f"{RULING}#question"]
     assert q.id == QUESTION and q.string == ""
     assert q.locations == [("content/demo/rulings.yml", q.locations[0][1])]
-    assert "term: Adjacent → Adiacente" in q.auto_comments
+    assert "term: Adjacent → Adiacente" in q.user_comments
     assert f"entry (ruling): {QUESTION}" in q.auto_comments
     assert "source language: English (en)" in q.auto_comments
     assert "page: demo/card/sword/#ruling-sword-adjacent" in q.auto_comments
     assert msgs[f"{RULING}#answer"].id == ANSWER  # multi-line text kept exactly
-    assert msgs["demo/term/adjacent#term"].string == "Adiacente"
-    assert not any(m.fuzzy for m in msgs.values())
+    term = msgs["demo/term/adjacent#term"]
+    assert term.string == "Adiacente"
+    # a machine translation needs a person's check: fuzzy, with a comment saying who made it
+    assert term.fuzzy and "machine translation (by ai:test)" in term.user_comments
+    assert [m.context for m in msgs.values() if m.fuzzy] == ["demo/term/adjacent#term"]
     # the Italian game's texts are in Italian already: nothing to translate into Italian
     assert not by_ctx(po(tmp_path / "po" / "other.it.po"))
 
@@ -146,7 +149,7 @@ def test_export_other_locales_and_games(tmp_path: Path) -> None:
     assert str(cat.locale) == "zh_Hant"
     assert ("Plural-Forms", "nplurals=1; plural=0;") in cat.mime_headers
     q = by_ctx(cat)[f"{RULING}#question"]
-    assert "term: Adjacent → (no agreed translation in zh-Hant yet)" in q.auto_comments
+    assert "term: Adjacent → (no agreed translation in zh-Hant yet)" in q.user_comments
     (en,) = export_po(content, "en", tmp_path / "po", game="other")
     assert [(m.context, m.id) for m in by_ctx(po(en)).values()] == [
         ("other#name", "Altro gioco"), ("other#documents.0.title", "Regole"),
@@ -166,8 +169,8 @@ def test_edit_one_message_and_import_changes_only_that_field(tmp_path: Path) -> 
     before = snapshot(content)
 
     rep = import_po(content, path)
-    assert (rep.locale, rep.applied, rep.unchanged, rep.problems) == ("it", 1, 1, [])
-    assert rep.skipped_empty == 5 and rep.skipped_fuzzy == 0
+    assert (rep.locale, rep.applied, rep.unchanged, rep.problems) == ("it", 1, 0, [])
+    assert rep.skipped_empty == 5 and rep.skipped_fuzzy == 1  # the machine-made term: fuzzy until checked
     rulings = content / "demo" / "rulings.yml"
     assert rep.written == [rulings]
 
@@ -188,7 +191,7 @@ def test_edit_one_message_and_import_changes_only_that_field(tmp_path: Path) -> 
     assert "it" not in ruling.question.translations
 
     again = import_po(content, path)
-    assert (again.applied, again.unchanged, again.written, again.problems) == (0, 2, [], [])
+    assert (again.applied, again.unchanged, again.written, again.problems) == (0, 1, [], [])
     assert snapshot(content) == after
 
 
@@ -274,18 +277,18 @@ def test_stale_translation_is_exported_fuzzy_with_the_previous_source_from_git(t
     msgs = by_ctx(po(path))
     q = msgs[f"{RULING}#question"]
     assert q.fuzzy and q.string == "La Spada può colpire un guerriero adiacente?"
-    assert NOT_IN_HISTORY not in q.auto_comments
+    assert NOT_IN_HISTORY not in q.user_comments
 
     # importing without clearing fuzzy changes nothing
     before = snapshot(content)
     rep = import_po(content, path)
-    assert (rep.applied, rep.skipped_fuzzy, rep.written) == (0, 2, [])
+    assert (rep.applied, rep.skipped_fuzzy, rep.written) == (0, 3, [])  # the two stale ones and the machine term
     assert snapshot(content) == before
 
     # the translator checks it, clears fuzzy: the translation is current again, as a draft
     edit_po(path, f"{RULING}#question", "La Spada può colpire un guerriero adiacente o in diagonale?", fuzzy=False)
     rep = import_po(content, path, by="luca")
-    assert (rep.applied, rep.skipped_fuzzy) == (1, 1)
+    assert (rep.applied, rep.skipped_fuzzy) == (1, 2)  # the other stale one and the machine term
     question = read(content).by_id()[RULING].question
     assert question.state("it") is TextState.CURRENT
     assert question.translations["it"].status.value == "draft"
@@ -301,7 +304,7 @@ def test_stale_translation_without_history_is_still_fuzzy(tmp_path: Path) -> Non
     (path,) = export_po(content, "it", tmp_path / "po", game="demo")
     msgfmt_check(path)
     q = by_ctx(po(path))[f"{RULING}#question"]
-    assert q.fuzzy and NOT_IN_HISTORY in q.auto_comments
+    assert q.fuzzy and NOT_IN_HISTORY in q.user_comments
     assert "#| msgid" not in path.read_text(encoding="utf-8")
 
 

@@ -219,7 +219,7 @@ def test_validator_po_hints_and_site_links_agree(tmp_path: Path, monkeypatch: py
     c = read(content)
     cat = build_catalog(c, "demo", "it", history=History())
     hinted = {k for k in questions for m in cat if m.context == f"demo/ruling/{k}#question"
-              and "term: Adjacent → Adiacente" in m.auto_comments}
+              and "term: Adjacent → Adiacente" in m.user_comments}
 
     gd = build_model(c).games["demo"]
     loc = Locator()
@@ -248,7 +248,7 @@ def test_po_hints_list_the_terms_the_site_links_in_real_content():
                     continue
                 hits = [t.entry_id for *_, t in linker.find(text.source, text.lang) if t.entry_id in terms]
                 names = {" ".join((terms[i].term.get(text.lang) or terms[i].term.source).split()) for i in hits}
-                hinted = {c.split(" → ")[0].removeprefix("term: ") for c in msg.auto_comments
+                hinted = {c.split(" → ")[0].removeprefix("term: ") for c in msg.user_comments
                           if c.startswith("term: ")}
                 assert hinted == names, msg.context
                 checked += bool(hinted)

@@ -69,3 +69,32 @@ def test_translate_with_po_tools_and_see_it_on_the_site(tmp_path):
     assert msg.fuzzy and msg.string == "Sì, due volte."
     block = po.read_text(encoding="utf-8").split('msgctxt "demo/ruling/sword-twice#answer"')[0].rsplit("\n\n", 1)[1]
     assert '#| msgid "Yes."' in block  # the previous source, for the translator's diff
+
+
+def test_translate_in_po_with_weblate_saves_and_sync_shows_it_on_the_site(tmp_path):
+    """The Weblate path: the committed po/ edited and saved by translate-toolkit (as Weblate saves it),
+    `rulings translate sync`, and the Italian page shows the translation as a draft by the translator."""
+    import pytest
+
+    po_storage = pytest.importorskip("translate.storage.po")
+    from rulings.translation.sync import agree, sync
+
+    content = build_tree(tmp_path)
+    po_root = tmp_path / "po"
+    sync(content, po_root)
+    it_po = po_root / "demo" / "en" / "it.po"
+    store = po_storage.pofile.parsefile(str(it_po))
+    unit = next(u for u in store.units if u.getcontext() == "demo/ruling/sword-twice#answer")
+    unit.target = "Sì, due volte."
+    store.updateheader(add=True, last_translator="Maria Rossi <maria@example.org>")
+    it_po.write_bytes(bytes(store))
+    report = sync(content, po_root)
+    assert report.applied == ["demo/ruling/sword-twice#answer (it)"] and not report.problems
+    assert agree(sync(content, po_root, check=True))
+    assert not [d for d in validate(content)[1] if d.severity == "error"]
+
+    site = tmp_path / "site"
+    build(REPO, site, content_dir=content, work=tmp_path / "build", locales=["en", "it"], log=lambda *_: None)
+    html = (site / "it" / "demo" / "card" / "sword" / "index.html").read_text(encoding="utf-8")
+    assert "Sì, due volte." in "".join(parse(site / "it" / "demo" / "card" / "sword" / "index.html").text)
+    assert 'aria-label="bozza di traduzione, non ancora rivista"' in html

@@ -85,3 +85,35 @@ def translate_apply(mapping_file: Path, locale: str, status: str, by: str, root:
         click.echo(f"error: {p}", err=True)
     click.echo(report.summary())
     sys.exit(1 if report.problems else 0)
+
+
+@translate.command("sync")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when po/ and the content disagree.")
+@click.option("--po", "po_root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The PO exchange folder (default: po/ beside the content folder).")
+@CONTENT_ROOT
+def translate_sync(check: bool, po_root: Path | None, root: Path) -> None:
+    """Keep po/ (one PO per game, source language and locale, and a POT) and the content in agreement.
+
+    New and changed sources go to the PO files (changed ones fuzzy, with the previous msgid);
+    translations edited in a PO come back as drafts by its Last-Translator. The same text edited on
+    both sides, or a translation of a msgid that is not the source, is reported and left as it is."""
+    from rulings.site.escape import terminal
+    from rulings.translation.sync import agree, sync
+
+    r = sync(root, po_root, check=check)
+    for p in r.problems:
+        click.echo(terminal(f"error: {p}"), err=True)
+    if check:
+        for p in r.out_of_date:
+            click.echo(f"out of date: {p}", err=True)
+        for a in r.applied:
+            click.echo(terminal(f"to record from po/: {a}"), err=True)
+        ok = agree(r)
+        click.echo("po/ and the content agree" if ok else "po/ and the content disagree: run `rulings translate sync`",
+                   err=not ok)
+        sys.exit(0 if ok else 1)
+    for a in r.applied:
+        click.echo(terminal(f"recorded {a}"))
+    click.echo(r.summary(), err=bool(r.problems))
+    sys.exit(1 if r.problems else 0)

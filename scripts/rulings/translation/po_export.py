@@ -19,18 +19,18 @@ import io
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import normalize, write_po
+from babel.messages.pofile import escape, normalize, write_po
 
 from rulings.content.tree import Content, read
 from rulings.files import atomic_write
 from rulings.model.entries import Entity, Entry, Game, Term
 from rulings.model.terms import Glossary
-from rulings.model.text import Text, TextState
+from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site import paths as P
 from rulings.site.catalogs import plural_forms
 from rulings.site.layout import SiteModel, build_model
 from rulings.translation.history import History, source_date
-from rulings.translation.items import game_items, one_line
+from rulings.translation.items import Item, game_items, one_line
 from rulings.translation.po_language import language_name, po_language
 
 NOT_IN_HISTORY = "previous source text not found in history"
@@ -69,6 +69,57 @@ def _relpath(root: Path, file: Path) -> str:
         return file.as_posix()
 
 
+def game_glossary(content: Content, game: str) -> Glossary:
+    entries = [e for cf in content.files if cf.game == game for e in cf.entries]
+    return Glossary([e for e in entries if isinstance(e, Term)], [e for e in entries if isinstance(e, Entity)])
+
+
+def translatable(it: Item, locale: str) -> bool:
+    """Whether the item gets a message in a PO for ``locale``: not written in it already, not empty, and
+    without U+0004 (it separates msgctxt from msgid in gettext: no PO can hold it)."""
+    return it.text.lang != locale and bool(it.text.source) and "\x04" not in it.text.source
+
+
+def exported_fuzzy(text: Text, locale: str) -> bool:
+    """A translation no person has confirmed for the current source: machine-made or stale. PO editors
+    and Weblate show it as "needs editing"; a person's save without the flag makes it a draft."""
+    tr = text.translations.get(locale)
+    return tr is not None and (tr.status is TranslationStatus.MACHINE or text.state(locale) is TextState.STALE)
+
+
+def build_message(root: Path, it: Item, locale: str, glossary: Glossary, model: SiteModel,
+                  previous: str | None, extra: list[str] | None = None) -> Message:
+    """One item's message for ``locale``. Extracted comments (``#.``) say what does not depend on the
+    locale, so a PO and the POT carry the same ones and msgmerge leaves them alone; the translation's
+    state and the glossary's agreed translations are translator comments (``#``), which msgmerge keeps.
+    The location names the file without a line: a line number would change with every edit above it."""
+    text = it.text
+    kind = it.owner_id.split("/")[1] if "/" in it.owner_id else None
+    auto = [f"entry ({kind}): {it.title}" if kind else f"game: {it.title}",
+            f"source language: {language_name(text.lang)} ({text.lang})"]
+    page = page_ref(model, it.entry)
+    if page:
+        auto.append(f"page: {page}")
+    user = []
+    tr = text.translations.get(locale)
+    if tr is not None:
+        user.append(f"machine translation (by {one_line(tr.by)})" if tr.status is TranslationStatus.MACHINE
+                    else f"translation: {tr.status.value} by {one_line(tr.by)}")
+        if tr.note:
+            user.append(f"translation note: {one_line(tr.note)}")
+    user += term_hints(glossary, text, locale)
+    stale = tr is not None and text.state(locale) is TextState.STALE
+    if stale and previous is None:
+        user.append(NOT_IN_HISTORY)
+    user += extra or []
+    msg = Message(text.source, tr.text if tr else "", locations=[(_relpath(root, it.file), None)],
+                  flags={"fuzzy"} if exported_fuzzy(text, locale) else set(), auto_comments=auto,
+                  user_comments=user, previous_id=[previous] if stale and previous is not None else [],
+                  context=it.ctx)
+    msg.flags.discard("python-format")  # a "%" in rules text is not a format string
+    return msg
+
+
 def build_catalog(content: Content, game: str, locale: str, *, model: SiteModel | None = None,
                   history: History | None = None, date: dt.datetime | None = None) -> Catalog:
     """The catalog of one game's texts to translate into ``locale``."""
@@ -76,8 +127,7 @@ def build_catalog(content: Content, game: str, locale: str, *, model: SiteModel 
     history = history or History()
     date = date or source_date(content.root, game)
     g = content.games.get(game)
-    entries = [e for cf in content.files if cf.game == game for e in cf.entries]
-    glossary = Glossary([e for e in entries if isinstance(e, Term)], [e for e in entries if isinstance(e, Entity)])
+    glossary = game_glossary(content, game)
     lang_name = language_name(locale)
     cat = Catalog(locale=po_language(locale), project="rulings", version=game, fuzzy=False,
                   creation_date=date, revision_date=date, language_team=lang_name,
@@ -93,72 +143,56 @@ def build_catalog(content: Content, game: str, locale: str, *, model: SiteModel 
     cat.mime_headers = [(k, v) for k, v in cat.mime_headers if k.lower() != "plural-forms"] + [
         ("Plural-Forms", plural_forms(locale))]
     for it in game_items(content, game):
-        text = it.text
-        if text.lang == locale or not text.source or "\x04" in text.source:
-            continue  # nothing to translate; U+0004 separates msgctxt from msgid in gettext, no PO can hold it
-        kind = it.owner_id.split("/")[1] if "/" in it.owner_id else None
-        comments = [f"entry ({kind}): {it.title}" if kind else f"game: {it.title}",
-                    f"source language: {language_name(text.lang)} ({text.lang})"]
-        tr = text.translations.get(locale)
-        if tr is not None:
-            comments.append(f"translation: {tr.status.value} by {one_line(tr.by)}")
-            if tr.note:
-                comments.append(f"translation note: {one_line(tr.note)}")
-        comments += term_hints(glossary, text, locale)
-        page = page_ref(model, it.entry)
-        if page:
-            comments.append(f"page: {page}")
-        flags = set()
+        if not translatable(it, locale):
+            continue
+        tr = it.text.translations.get(locale)
         previous = None
-        if text.state(locale) is TextState.STALE and tr is not None:
-            flags.add("fuzzy")
+        if it.text.state(locale) is TextState.STALE and tr is not None:
             previous = history.previous_source(it.file, it.owner_id, it.path, tr.source_hash)
-            if previous is None:
-                comments.append(NOT_IN_HISTORY)
-        msg = Message(text.source, tr.text if tr else "", locations=[(_relpath(content.root, it.file), it.line)],
-                      flags=flags, auto_comments=comments, previous_id=[previous] if previous is not None else [],
-                      context=it.ctx)
-        msg.flags.discard("python-format")  # a "%" in rules text is not a format string
+        msg = build_message(content.root, it, locale, glossary, model, previous)
         cat[msg.id] = msg  # keyed by (msgid, msgctxt): the context keeps equal source texts apart
     return cat
 
 
-def render_po(cat: Catalog) -> bytes:
-    """The PO text of a catalog: babel's ``write_po`` with two repairs.
+def render_po(cat: Catalog, header: list[str] | None = None) -> bytes:
+    """The PO text of a catalog: babel's ``write_po`` with two repairs, and ``header`` (comment lines,
+    ``msgid ""``, ``msgstr ""`` and its fields, see :func:`header_lines`) instead of babel's when given.
 
-    babel wraps ``#.`` comments and ``#|`` previous msgids at 76 columns even with ``width=0``,
-    breaking page paths at hyphens and multi-line previous msgids into invalid PO. Each message's
-    comments and previous msgid are written as a unique marker line and replaced by the unwrapped
-    lines afterwards.
+    babel wraps ``#`` and ``#.`` comments and ``#|`` previous msgids at 76 columns even with
+    ``width=0``, breaking page paths at hyphens and multi-line previous msgids into invalid PO. Each
+    message's comments and previous msgid are written as a unique marker line and replaced by the
+    unwrapped lines afterwards.
     """
-    comments: dict[str, list[str]] = {}
-    previous: dict[str, str] = {}
+    lines: dict[str, list[str]] = {}
     saved = []
     for i, msg in enumerate(m for m in cat if m.id):
-        saved.append((msg, msg.auto_comments, msg.previous_id))
+        saved.append((msg, msg.user_comments, msg.auto_comments, msg.previous_id))
+        if msg.user_comments:
+            lines[f"# @@rulings-user-{i}@@"] = [f"# {one_line(c)}" for c in msg.user_comments]
+            msg.user_comments = [f"@@rulings-user-{i}@@"]
         if msg.auto_comments:
-            key = f"@@rulings-comments-{i}@@"
-            comments[f"#. {key}"] = [f"#. {one_line(c)}" for c in msg.auto_comments]
-            msg.auto_comments = [key]
+            lines[f"#. @@rulings-comments-{i}@@"] = [f"#. {one_line(c)}" for c in msg.auto_comments]
+            msg.auto_comments = [f"@@rulings-comments-{i}@@"]
         if msg.previous_id:
-            key = f"@@rulings-previous-{i}@@"
-            previous[f'#| msgid "{key}"'] = msg.previous_id[0]
-            msg.previous_id = [key]
+            lines[f'#| msgid "@@rulings-previous-{i}@@"'] = [
+                "#| msgid " + normalize(msg.previous_id[0], prefix="#| ", width=0)]
+            msg.previous_id = [f"@@rulings-previous-{i}@@"]
     buf = io.BytesIO()
     try:
-        write_po(buf, cat, width=0, include_previous=True)
+        write_po(buf, cat, width=0, include_previous=True, omit_header=header is not None)
     finally:
-        for msg, ac, prev in saved:
-            msg.auto_comments, msg.previous_id = ac, prev
-    out = []
+        for msg, uc, ac, prev in saved:
+            msg.user_comments, msg.auto_comments, msg.previous_id = uc, ac, prev
+    out = [*header, ""] if header is not None else []
     for line in buf.getvalue().decode("utf-8").split("\n"):
-        if line in comments:
-            out += comments[line]
-        elif line in previous:
-            out.append("#| msgid " + normalize(previous[line], prefix="#| ", width=0))
-        else:
-            out.append(line)
-    return "\n".join(out).encode("utf-8")
+        out += lines.get(line, [line])
+    return ("\n".join(out).rstrip("\n") + "\n").encode("utf-8")
+
+
+def header_lines(comment: list[str], fields: list[tuple[str, str]]) -> list[str]:
+    """A PO header entry written as gettext tools write it: comment lines, then one field a line."""
+    return [*(f"# {c}".rstrip() for c in comment), 'msgid ""', 'msgstr ""',
+            *(f'"{escape(f"{k}: {v}")[1:-1]}\\n"' for k, v in fields)]
 
 
 def export_po(root: Path, locale: str, out_dir: Path, game: str | None = None) -> list[Path]:

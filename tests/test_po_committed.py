@@ -1,0 +1,88 @@
+"""The committed po/ as Weblate, Poedit and gettext see it: in agreement with the content, readable and
+written back unchanged by translate-toolkit, accepted by msgfmt, left alone by Weblate's msgmerge add-on."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, repo_content
+from rulings.model.text import TextState, TranslationStatus
+from rulings.translation.items import all_items
+from rulings.translation.po_language import po_language
+from rulings.translation.sync import agree, po_root_of, sync
+
+po_storage = pytest.importorskip("translate.storage.po")
+
+PO_ROOT = po_root_of(REPO / "content")
+FILES = sorted(p for p in PO_ROOT.rglob("*") if p.suffix in (".po", ".pot"))
+
+
+@functools.cache
+def repo_texts() -> dict:
+    return {ctx: it.text for ctx, it in all_items(repo_content()).items()}
+
+
+def test_sync_check_passes_on_the_committed_tree() -> None:
+    r = sync(REPO / "content", check=True)
+    assert agree(r), (r.problems[:5], r.out_of_date[:5], r.applied[:5])
+
+
+def test_every_game_and_source_language_has_its_template_and_translations() -> None:
+    content = repo_content()
+    want = set()
+    for it in all_items(content).values():
+        game, src = it.ctx.split("#")[0].split("/")[0], it.text.lang
+        want.add(PO_ROOT / game / src / f"{game}.pot")
+        want |= {PO_ROOT / game / src / f"{po_language(loc)}.po" for loc in content.project.locales if loc != src}
+    assert set(FILES) == want
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(PO_ROOT).as_posix())
+def test_translate_toolkit_reads_it_with_the_content_states_and_saves_it_unchanged(path: Path) -> None:
+    data = path.read_bytes()
+    store = po_storage.pofile(data)
+    assert bytes(store) == data
+    if path.suffix == ".pot":
+        assert not any(u.target or u.isfuzzy() for u in store.units if not u.isheader())
+        return
+    locale = path.stem.replace("_", "-")
+    assert store.parseheader()["Language"].replace("_", "-") == locale
+    texts = repo_texts()
+    for u in store.units:
+        if u.isheader():
+            continue
+        text = texts[u.getcontext()]
+        assert u.source == text.source
+        tr = text.translations.get(locale)
+        machine = tr is not None and tr.status is TranslationStatus.MACHINE
+        stale = text.state(locale) is TextState.STALE
+        assert u.isfuzzy() == (machine or stale), u.getcontext()
+        assert u.target == (tr.text if tr else "")
+        assert bool(u.prev_source) <= stale  # a previous msgid only where the source changed
+        if machine:
+            assert f"machine translation (by {' '.join(tr.by.split())})" in u.getnotes("translator")
+
+
+def test_msgfmt_check_accepts_every_file() -> None:
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt (gettext) is not installed")
+    for path in FILES:
+        r = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+        assert r.returncode == 0 and "error" not in r.stderr, (path, r.stderr)
+
+
+def test_weblate_msgmerge_addon_changes_nothing(tmp_path: Path) -> None:
+    """Weblate's msgmerge add-on (keep previous msgids, no wrapping) updates each PO from the POT."""
+    if shutil.which("msgmerge") is None:
+        pytest.skip("msgmerge (gettext) is not installed")
+    for pot in (p for p in FILES if p.suffix == ".pot"):
+        for po_file in sorted(pot.parent.glob("*.po")):
+            out = tmp_path / "merged.po"
+            subprocess.run(["msgmerge", "--quiet", "--previous", "--no-wrap", "-o", str(out), str(po_file), str(pot)],
+                           check=True)
+            assert out.read_bytes() == po_file.read_bytes(), po_file

@@ -235,7 +235,7 @@ GLOSSARY: list[TermSpec] = [
     TermSpec("Face up",
              "A card that is turned face up does not have its reveal abilities happen, and does not count as being "
              "revealed.",
-             aliases=("face-up", "turned face up")),
+             aliases=("face-up", "turned face up", "turned up")),  # 'A French card being turned up' (line 371)
     TermSpec("Hit",
              "'Hit' implies 'attack'. Direct damage cards like Skegox, Pilum, Zhu Rong, and such that don't require "
              "attack and defense rolls, are not attacks and do not count as hits."),

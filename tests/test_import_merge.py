@@ -1,6 +1,7 @@
 """Re-importing: byte-identical on the same source; on a changed source, a three-way merge that
-reports added/changed/removed, keeps translations (now stale) and never overwrites hand edits. Shown on a
-toy format, then on the real games: a ruling edited and one added by hand survive a re-import."""
+reports added/changed/removed, keeps translations (now stale) and the aliases translators add, and never
+overwrites hand edits. Shown on a toy format, then on the real games: a ruling edited and one added by hand
+survive a re-import."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from rulings.content.validate import validate
 from rulings.importers import IMPORTERS, get
 from rulings.importers.merge import write_import
 from rulings.importers.result import EntriesFile, ImportResult
-from rulings.model.entries import Document, Entity, Game, Provenance, Ruling
+from rulings.model.entries import Document, Entity, Game, Provenance, Ruling, Term
 from rulings.model.text import Text, TextState, text_hash
 
 
@@ -29,11 +30,24 @@ def _parse(text: str) -> ImportResult:
         q, a = line.split("|")
         rulings.append(Ruling(f"toy/ruling/{q.split()[0].lower()}", "en", Provenance("doc", (n, n)),
                               question=Text("en", q), answer=Text("en", a)))
-    game = Game("toy", "en", Text("en", "Toy"), documents=[Document("doc", Text("en", "Toy FAQ"), ["en"], "", "")])
-    return ImportResult(game, "doc", [EntriesFile("rulings.yml", "rulings", rulings)])
+    return ImportResult(_game(), "doc", [EntriesFile("rulings.yml", "rulings", rulings)])
+
+
+def _game() -> Game:
+    return Game("toy", "en", Text("en", "Toy"), documents=[Document("doc", Text("en", "Toy FAQ"), ["en"], "", "")])
+
+
+def _parse_glossary(text: str) -> ImportResult:
+    """A toy glossary: one 'term|definition' per line, the term's plural as its English alias."""
+    terms = [Term(f"toy/term/{name.lower()}", "en", Provenance("doc", (n, n)), term=Text("en", name),
+                  aliases={"en": [f"{name.lower()}s"]}, definition=Text("en", definition))
+             for n, (name, definition) in enumerate((line.split("|") for line in text.splitlines()), 1)]
+    return ImportResult(_game(), "doc", [EntriesFile("glossary.yml", "glossary", terms)])
 
 
 TOY = types.SimpleNamespace(FORMAT="toy", GAME_ID="toy", SOURCE_NAME="toy.txt", parse=_parse)
+TOY_GLOSSARY = types.SimpleNamespace(FORMAT="toy-glossary", GAME_ID="toy", SOURCE_NAME="toy-glossary.txt",
+                                     parse=_parse_glossary)
 V1 = "Alpha question?|Alpha answer.\nBeta question?|Beta answer.\nGamma question?|Gamma answer.\n"
 
 
@@ -97,6 +111,26 @@ def test_entry_removed_upstream_is_removed_when_untouched(tmp_path):
     report = write_import(TOY, V1.replace("Beta question?|Beta answer.\n", "").encode(), into, schemas)
     assert report.removed == ["toy/ruling/beta"] and not report.conflicts
     assert "beta" not in (into / "rulings.yml").read_text(encoding="utf-8")
+
+
+def test_aliases_in_translation_languages_are_kept_like_translations(tmp_path):
+    into, schemas = _setup(tmp_path)
+    write_import(TOY_GLOSSARY, b"Attack|To attack.\n", into, schemas)
+    # a translator lists the Italian forms their translations use, as the contributors' guide says
+    path = into / "glossary.yml"
+    english = "      en:\n        - attacks\n"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(english) == 1
+    path.write_text(text.replace(english, english + "      it:\n        - attacco\n"), encoding="utf-8")
+    before = _snapshot(into)
+    same = write_import(TOY_GLOSSARY, b"Attack|To attack.\n", into, schemas)
+    assert (same.changed, same.conflicts, _snapshot(into)) == ([], [], before)
+
+    report = write_import(TOY_GLOSSARY, b"Attack|To attack a unit.\n", into, schemas)
+    assert report.changed == ["toy/term/attack"] and not report.conflicts  # not a hand edit...
+    term = read(tmp_path / "content").by_id()["toy/term/attack"]
+    assert term.definition.source == "To attack a unit."
+    assert term.aliases == {"en": ["attacks"], "it": ["attacco"]}          # ...and kept
 
 
 # --- a contributor's edits to a real game, re-imported from its kept original --------------------

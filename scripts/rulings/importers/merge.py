@@ -16,7 +16,9 @@ A YAML comment in or just above an entry counts as a hand edit: such an entry is
 removed, only reported as a conflict. The entry list is edited in place so comments stay put.
 
 Translations never come from the importer's base comparison: they are carried over, so a re-import
-never loses a translator's work. Nothing is written when nothing changed (re-runs are byte-identical).
+never loses a translator's work. So are aliases in languages the document is not written in (the forms
+the translations use, ``aliases: {it: [...]}``): they are the translators', not upstream's. Nothing is
+written when nothing changed (re-runs are byte-identical).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import io
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +38,7 @@ from rulings.content.tree import find_schemas_dir
 from rulings.files import atomic_write
 from rulings.importers import get
 from rulings.importers.result import EntriesFile, Importer, ImportResult
-from rulings.model.entries import Entry
+from rulings.model.entries import Entity, Entry, Term
 from rulings.model.text import Text
 
 
@@ -69,22 +72,37 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _untranslated(e: Entry) -> dict[str, Any]:
-    """An entry's data without translations: what an upstream document determines."""
+def _aliases(e: Entry) -> dict[str, list[str]]:
+    """The entry's aliases by language, edited in place ({} for kinds of entry that have none)."""
+    return e.aliases if isinstance(e, Entity | Term) else {}
+
+
+def _translated_aliases(e: Entry, languages: Collection[str]) -> dict[str, list[str]]:
+    """The entry's aliases in languages other than ``languages``, those of its upstream document."""
+    return {k: v for k, v in _aliases(e).items() if k not in languages}
+
+
+def _untranslated(e: Entry, languages: Collection[str]) -> dict[str, Any]:
+    """An entry's data without translations: what an upstream document written in ``languages`` determines."""
     e2 = copy.deepcopy(e)
     e2.node = None
     for _, t in e2.texts():
         t.translations = {}
+    for k in _translated_aliases(e2, languages):
+        del _aliases(e2)[k]
     return entry_to_data(e2)
 
 
-def carry_translations(fresh: Entry, current: Entry) -> None:
-    """Give ``fresh`` the translations ``current`` has for the same fields (stale if the source moved)."""
+def carry_translations(fresh: Entry, current: Entry, languages: Collection[str]) -> None:
+    """Give ``fresh`` the translations ``current`` has for the same fields (stale if the source moved), and
+    its aliases in the other languages than ``languages``."""
     cur: dict[str, Text] = dict(current.texts())
     for path, t in fresh.texts():
         old = cur.get(path)
         if old is not None:
             t.translations = copy.deepcopy(old.translations)
+    for k, forms in _translated_aliases(current, languages).items():
+        _aliases(fresh)[k] = list(forms)
 
 
 def has_comments(node: Any) -> bool:
@@ -107,7 +125,7 @@ def _read_entries(path: Path, kind: str) -> tuple[Any, list[Entry]]:
 
 
 def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id: str, schemas_dir: Path,
-               report: Report) -> None:
+               report: Report, languages: Collection[str]) -> None:
     base_by_id = {e.id: e for e in base.entries} if base else {}
     fresh_ids = {e.id for e in fresh.entries}
     if not path.exists():
@@ -131,7 +149,7 @@ def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id
         if cur.id in fresh_ids:
             continue
         b = base_by_id.get(cur.id)
-        if b is not None and _untranslated(cur) == _untranslated(b) and not hand_edited(cur):
+        if b is not None and _untranslated(cur, languages) == _untranslated(b, languages) and not hand_edited(cur):
             report.removed.append(cur.id)
             del seq[index_of(cur.id)]
             changed = True
@@ -148,12 +166,12 @@ def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id
             changed = True
             continue
         last = index_of(e.id)
-        fe, ce = _untranslated(e), _untranslated(cur)
-        be = _untranslated(b) if b is not None else None
+        fe, ce = _untranslated(e, languages), _untranslated(cur, languages)
+        be = _untranslated(b, languages) if b is not None else None
         if fe in (ce, be):
             continue  # nothing new upstream: keep the entry as it is, comments included
         if be is not None and ce == be and not hand_edited(cur):
-            carry_translations(e, cur)  # upstream changed, no hand edit: take it, keep translations
+            carry_translations(e, cur, languages)  # upstream changed, no hand edit: take it, keep translations
             report.changed.append(e.id)
             seq[last] = _styled(entry_to_data(e))
             changed = True
@@ -215,7 +233,7 @@ def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Pat
         _write(game_path, buf.getvalue(), report)
 
     for f in fresh.files:
-        merge_file(f, base_files.get(f.path), into / f.path, fresh.game.id, schemas_dir, report)
+        merge_file(f, base_files.get(f.path), into / f.path, fresh.game.id, schemas_dir, report, fresh.languages)
     if not kept.exists() or kept.read_bytes() != source:
         kept.parent.mkdir(parents=True, exist_ok=True)
         kept.write_bytes(source)

@@ -28,6 +28,11 @@ class ImportResult:
     document_id: str
     files: list[EntriesFile]
 
+    @property
+    def languages(self) -> list[str]:
+        """The languages the imported document is written in: upstream's texts and aliases are in these."""
+        return next(d.languages for d in self.game.documents if d.id == self.document_id)
+
     @classmethod
     def of(cls, game: Game, document_id: str, entries: Mapping[str, Iterable[Entry]]) -> ImportResult:
         """One file per kind, named for it (``rulings.yml``), in the order given."""

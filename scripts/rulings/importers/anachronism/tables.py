@@ -235,7 +235,7 @@ GLOSSARY: list[TermSpec] = [
     TermSpec("Face up",
              "A card that is turned face up does not have its reveal abilities happen, and does not count as being "
              "revealed.",
-             aliases=("face-up", "turned face up")),
+             aliases=("face-up", "turned face up", "turned up")),  # 'A French card being turned up' (line 371)
     TermSpec("Hit",
              "'Hit' implies 'attack'. Direct damage cards like Skegox, Pilum, Zhu Rong, and such that don't require "
              "attack and defense rolls, are not attacks and do not count as hits."),
@@ -274,6 +274,12 @@ GLOSSARY: list[TermSpec] = [
              "During each player's turn, they will take a number of actions as dictated by their speed to attack, "
              "move, or use 'Action' abilities.",
              related=("round",)),
+    # The FAQ's word, in quotes, for an ability or effect that has no effect for a while ('turned off' at
+    # lines 19 and 1037; Zeus, Alfred the Great): not the player's Turn.
+    TermSpec("Turned off",
+             "Zeus treats the effect just like any other - it is 'turned off' for the round, and comes back into "
+             "effect when Zues' effect expires.",
+             related=("effect",)),
     TermSpec("Game",
              "During a match , players play several games . During a game, five rounds are played. During each "
              "round , each player takes one turn . Game is synonymous with challenge , but future cards will use "

@@ -150,7 +150,10 @@ TERMS: list[TermSpec] = [
              ("section", "Regions, Targeting, and Steps", [0])),
     TermSpec("Fight", ["fight"], ("section", "Fight vs. Attack vs. Strike", [0]), ["attack", "strike"]),
     TermSpec("Strike", ["strike"], ("section", "Fight vs. Attack vs. Strike", [1]), ["fight", "attack"]),
-    TermSpec("Attack", ["attack"], ("section", "Fight vs. Attack vs. Strike", [2]), ["fight", "strike"]),
+    # "To attack, you must use the “Move and Attack” basic ability" (line 71): the ability's name, kept as
+    # printed in translations, is the term by another name
+    TermSpec("Attack", ["attack", "Move and Attack"], ("section", "Fight vs. Attack vs. Strike", [2]),
+             ["fight", "strike"]),
     TermSpec("Take a step", ["take a step", "move one step"],
              ("section", "Take a step vs. X steps away vs. Push/Pull one step", [0]),
              ["push-pull-one-step", "x-steps-away"]),

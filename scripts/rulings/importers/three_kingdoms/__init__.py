@@ -52,6 +52,7 @@ from rulings.importers.three_kingdoms.tables import (
     HEADING_EN,
     HEADING_SLUG,
     STOPWORDS,
+    TERM_ALIASES,
     TERM_NOTES,
     TERM_PATTERNS,
     TERM_REFS,
@@ -355,8 +356,10 @@ def _term(it: Item) -> Term:
     if not body:
         raise ValueError(f"line {it.line}: term {head!r} without a definition")
     note = TERM_NOTES.get(head)
+    aliases = TERM_ALIASES.get(head)
     return Term(id=_gid("term", _name_slug(head)), lang="en", provenance=_prov(it.line, it.last),
-                term=_en(head), definition=_en(_join(body)), notes=_en(note) if note else None)
+                term=_en(head), aliases={"en": list(aliases)} if aliases else {}, definition=_en(_join(body)),
+                notes=_en(note) if note else None)
 
 
 def _card_item(it: Item, group: str, sec: Section, entities: list[Entity], rulings: list[Ruling],

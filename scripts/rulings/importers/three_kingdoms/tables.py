@@ -42,6 +42,10 @@ TERM_NOTES: dict[str, str] = {
         "The example refers to a graph “below” that the forum copy does not include.",
 }
 
+# Other names the document gives a glossary term, by term heading: the parts of the Field, which have their
+# own translations (装备区, 判定区): "Field: Equipment field + judgment field" (line 68).
+TERM_ALIASES: dict[str, list[str]] = {"Field": ["equipment field", "judgment field"]}
+
 # Glossary terms whose definition is built on other terms (printed in the definition).
 TERM_REFS: dict[str, list[str]] = {
     "Trigger Ability": ["Passive Ability", "Expendable Ability"],

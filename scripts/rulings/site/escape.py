@@ -54,7 +54,7 @@ def md_heading(s: str) -> str:
 
 def nav_label(s: str) -> str:
     """A nav/site label for mkdocs: Material prints it as HTML, so it is escaped here, once."""
-    return html_text(" ".join(s.split()))
+    return html_text(" ".join(visible(s).split()))  # visible first: str.split() also splits at \x1c-\x1f
 
 
 def meta_label(s: str) -> str:

@@ -3,12 +3,12 @@ annotate entries in it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import groupby
 
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.site import paths as P
-from rulings.site.i18n import N_, UI, _
+from rulings.site.i18n import COMMA, N_, UI, _
 from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
 from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
@@ -93,17 +93,21 @@ class LocaleView:
             groups.append(f'<p class="rl-backlinks-kind">{esc(shown)}</p><ul>{links}</ul>')
         return f'<div class="rl-backlinks"{NS}>{"".join(groups)}</div>'
 
+    def joined(self, fragments: Iterable[str]) -> str:
+        """HTML fragments joined with the locale's comma."""
+        return esc(self.t(COMMA)).join(fragments)
+
     def page_link(self, ctx: Ctx, page: str, label: str) -> str:
         return f'<a href="{esc(P.href(ctx.page, page, self.dir_urls))}">{esc(label)}</a>'
 
     def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:
         out = []
         if also:
-            out.append(f'<p class="rl-also" data-search-exclude>{esc(self.t(_("Also about")))}: '
-                       + ", ".join(self.a(ctx, x) for x in also) + "</p>")
+            out.append(f'<p class="rl-also" data-search-exclude>{esc(self.ui.label(_("Also about")))}'
+                       + self.joined(self.a(ctx, x) for x in also) + "</p>")
         if related:
-            out.append(f'<p class="rl-related" data-search-exclude>{esc(self.t(_("See also")))}: '
-                       + ", ".join(self.a(ctx, x) for x in related) + "</p>")
+            out.append(f'<p class="rl-related" data-search-exclude>{esc(self.ui.label(_("See also")))}'
+                       + self.joined(self.a(ctx, x) for x in related) + "</p>")
         if e.notes:
             out.append(f'<div class="rl-notes"><span class="rl-label"{NS}>{esc(self.t(_("Note")))}</span>'
                        f"{text_block(e.notes, ctx)}</div>")
@@ -119,8 +123,8 @@ class LocaleView:
                 where = f'<a class="rl-source-link" href="{esc(target)}">{esc(where)}</a>'
             else:
                 where = esc(where)
-            out.append(f'<p class="rl-provenance"{NS}>{esc(self.t(_("Source")))}: {esc(e.provenance.document)}, '
-                       f"{where}</p>")
+            out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(_("Source")))}'
+                       f"{self.joined([esc(e.provenance.document), where])}</p>")
         return out
 
     def letter_pages(self, gd: GameData, listing: str, title: str, anchor: str, entries: list,
@@ -139,7 +143,7 @@ class LocaleView:
         for b in bucket_list or []:
             page = P.bucket_page(listing, b.slug)
             ctx = self.ctx(page, gd.game.id)
-            letter_title = f"{title}: {b.label}"
+            letter_title = f"{self.ui.label(title)}{b.label}"
             out = [self.crumbs(ctx, gd, [(title, listing), (b.label, None)]),
                    heading(1, letter_title, anchor), *body(b.entries, ctx)]
             pages.append(Page(page, letter_title, front + "\n".join(out) + "\n"))
@@ -157,7 +161,7 @@ class LocaleView:
             if len(chunks) > 1:
                 links = [f"<strong>{n + 1}</strong>" if n == i else
                          self.page_link(ctx, P.chunk_page(listing, n), str(n + 1)) for n in range(len(chunks))]
-                out.append(raw(f'<p class="rl-pager">{esc(self.t(_("Pages")))}: {" ".join(links)}</p>'))
+                out.append(raw(f'<p class="rl-pager">{esc(self.ui.label(_("Pages")))}{" ".join(links)}</p>'))
             else:
                 out.append("")
             out += body(chunk, ctx)

@@ -34,13 +34,13 @@ def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
     head.append(name_gloss(e.name, ctx))
     if e.aliases:
         names = sorted({a for v in e.aliases.values() for a in v})
-        head.append(f'<p class="rl-aliases">{esc(view.t(_("Also written")))}: {esc(", ".join(names))}</p>')
+        head.append(f'<p class="rl-aliases">{esc(view.ui.label(_("Also written")))}{esc(view.ui.listed(names))}</p>')
     if e.attributes:
         rows = "".join(f"<dt>{esc(attribute_name(view.ui, k))}</dt><dd>{esc(attribute_value(view.ui, k, v))}</dd>"
                        for k, v in e.attributes.items())
         head.append(f'<dl class="rl-facts">{rows}</dl>')
     if e.parent:
-        head.append(f'<p class="rl-parent">{esc(view.t(_("Belongs to")))}: {view.a(ctx, e.parent)}</p>')
+        head.append(f'<p class="rl-parent">{esc(view.ui.label(_("Belongs to")))}{view.a(ctx, e.parent)}</p>')
     if e.text:
         head.append(text_block(e.text, ctx))
     head += view.meta(e, ctx, [], e.related)

@@ -154,16 +154,6 @@ def test_provenance_link_opens_the_source_lines_highlighted(page, server):
     assert page.locator(".rl-source").get_attribute("lang")
 
 
-@pytest.fixture(scope="module")
-def unzipped(built_site, tmp_path_factory) -> Path:
-    import zipfile
-
-    tmp = tmp_path_factory.mktemp("bundle")
-    with zipfile.ZipFile(built_site / "downloads" / "rulings-all.zip") as z:
-        z.extractall(tmp)
-    return tmp / "rulings-all"
-
-
 def test_provenance_link_opens_the_source_lines_highlighted_from_file(browser, unzipped):
     md, first, last = cited_range()
     ctx = browser.new_context()

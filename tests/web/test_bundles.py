@@ -106,6 +106,7 @@ def test_kiwix_archive_opens_and_finds(built_site):
         assert z.get_entry_by_path("anachronism/card/zhad.html").title.startswith("Zhad")
         results = list(Searcher(z).search(Query().set_query("Zhad")).getResults(0, 10))
         assert "anachronism/card/zhad.html" in results
+        assert not z.has_entry_by_path("404.html")  # a server's error page: no article of a Kiwix archive
 
 
 def _verify(folder: Path):

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,12 @@ def build_in_own_process(tree: Path, hash_seed: str) -> Path:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     return build_in_own_process(copy_tree(tmp_path_factory.mktemp("a") / "tree"), "1")
+
+
+@pytest.fixture(scope="session")
+def unzipped(built_site, tmp_path_factory) -> Path:
+    """The offline bundle of every locale, unzipped as a reader would (opened from file://)."""
+    tmp = tmp_path_factory.mktemp("bundle")
+    with zipfile.ZipFile(built_site / "downloads" / "rulings-all.zip") as z:
+        z.extractall(tmp)
+    return tmp / "rulings-all"

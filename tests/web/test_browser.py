@@ -149,3 +149,118 @@ def test_a_card_page_reads_in_the_readers_language_with_one_notice(page, server,
     assert not original.locator("div").is_visible()
     original.locator("summary").click()
     assert original.locator("div").is_visible()
+
+
+def cited_range() -> tuple[str, int, int]:
+    """An entity page (Markdown path) with a ruling citing several source lines, and those lines."""
+    from rulings.model.entries import Entity, Ruling
+    from rulings.site import paths as P
+
+    content = repo_content()
+    by_id = content.by_id()
+    for e in content.entries:
+        if isinstance(e, Ruling) and e.provenance and e.about and isinstance(by_id.get(e.about[0]), Entity):
+            first, last = e.provenance.lines
+            if last > first:
+                return P.entity_page(by_id[e.about[0]]), first, last
+    pytest.skip("no ruling cites a range of lines")
+
+
+def follow_source_link(pg, first: int, last: int) -> None:
+    pg.locator(f"a.rl-source-link[href$='#L{first}-L{last}']").first.click()
+    pg.wait_for_selector(f"#L{first}.rl-hl")
+    lit = pg.locator(".rl-line.rl-hl")
+    assert lit.count() == last - first + 1
+    assert [int(x.get_attribute("id")[1:]) for x in lit.all()] == list(range(first, last + 1))
+    bg = pg.evaluate(f"getComputedStyle(document.getElementById('L{first}')).backgroundColor")
+    assert bg not in ("rgba(0, 0, 0, 0)", "transparent"), bg
+    box, height = pg.locator(f"#L{first}").bounding_box(), pg.viewport_size["height"]
+    assert box and 0 <= box["y"] < height, box  # scrolled to the cited lines
+
+
+def test_provenance_link_opens_the_source_lines_highlighted(page, server):
+    md, first, last = cited_range()
+    page.goto(f"{server}/en/{md[:-3]}/")
+    follow_source_link(page, first, last)
+    assert page.locator(".rl-source").get_attribute("lang")
+
+
+def test_provenance_link_opens_the_source_lines_highlighted_from_file(browser, unzipped):
+    md, first, last = cited_range()
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    pg.goto((unzipped / "en" / f"{md[:-3]}.html").resolve().as_uri())
+    follow_source_link(pg, first, last)
+    ctx.close()
+
+
+def test_language_switch_keeps_the_anchor(page, server):
+    md, first, last = cited_range()
+    page.goto(f"{server}/en/{md[:-3]}/")
+    follow_source_link(page, first, last)
+    source = urlsplit(page.url).path.removeprefix("/en/")
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator("a.md-select__link[hreflang=it]").click()
+    page.wait_for_url(f"{server}/it/{source}#L{first}-L{last}")
+    page.wait_for_selector(f"#L{first}.rl-hl")
+
+
+def test_game_section_is_open_in_the_nav_on_an_entity_page(page, server):
+    md, _first, _last = cited_range()
+    page.goto(f"{server}/en/{md[:-3]}/")
+    game = page.locator(".rl-crumbs a").first.inner_text()
+    active = page.locator(".md-sidebar--primary .md-nav__item--nested.md-nav__item--active")
+    assert active.count() == 1
+    assert game in active.first.inner_text()
+
+
+class NotFound(Quiet):
+    """Serves what a static host serves for a missing URL: the locale's 404 page, else the root's."""
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        root = Path(self.directory)
+        loc = urlsplit(self.path).path.strip("/").split("/")[0]
+        page = root / loc / "404.html" if loc and (root / loc / "404.html").exists() else root / "404.html"
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="module")
+def host(built_site: Path):
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(NotFound, directory=str(built_site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.mark.parametrize("locale", [*repo_content().project.locales, ""])
+def test_404_is_styled_translated_and_its_links_work_at_any_depth(browser, host, locale):
+    """For a missing URL deep in a locale (or outside any): Material's styles apply, the text is in the
+    locale's language, and every link on the page leads somewhere."""
+    from rulings.site.i18n import UI
+
+    shown = locale or repo_content().project.default_locale
+    title = UI.load(Path(__file__).resolve().parents[2] / "locales", shown).t("Page not found")
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    failed: list[str] = []
+    pg.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    response = pg.goto(f"{host}/{locale + '/' if locale else ''}no/such/deep/page/")
+    assert response.status == 404
+    assert pg.locator("html").get_attribute("lang") == shown
+    assert pg.locator("article h1").inner_text() == title
+    # Material's stylesheet applied: its sticky header, not the browser's default static box
+    assert pg.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    assert [f for f in failed if "/no/such/" not in f] == []
+    hrefs = pg.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)")
+    internal = sorted({h.split("#")[0] for h in hrefs if h.startswith(host)})
+    assert internal
+    for url in internal:
+        assert pg.request.get(url).status == 200, url
+    ctx.close()

@@ -38,14 +38,6 @@ def feed_items(game: str) -> int:
             + sum(1 for d in repo_content().games[game].documents if d.date))
 
 
-@pytest.fixture(scope="module")
-def unzipped(built_site, tmp_path_factory) -> Path:
-    tmp = tmp_path_factory.mktemp("bundle")
-    with zipfile.ZipFile(built_site / "downloads" / "rulings-all.zip") as z:
-        z.extractall(tmp)
-    return tmp / "rulings-all"
-
-
 def test_home_page_lists_the_bundles_with_sizes(built_site):
     names = ["rulings-all.zip", *(f"rulings-{loc}.{kind}" for loc in LOCALES for kind in ("zip", "zim"))]
     assert sorted(p.name for p in (built_site / "downloads").iterdir()) == sorted(names)
@@ -114,6 +106,7 @@ def test_kiwix_archive_opens_and_finds(built_site):
         assert z.get_entry_by_path("anachronism/card/zhad.html").title.startswith("Zhad")
         results = list(Searcher(z).search(Query().set_query("Zhad")).getResults(0, 10))
         assert "anachronism/card/zhad.html" in results
+        assert not z.has_entry_by_path("404.html")  # a server's error page: no article of a Kiwix archive
 
 
 def _verify(folder: Path):

@@ -123,6 +123,9 @@ def _png(size: int = 48) -> bytes:
 
 
 TITLE_RE = re.compile(rb"<title>(.*?)</title>", re.S)
+NOT_ARCHIVED = {"404.html"}
+"""A web server's page for missing URLs: its links start at a server root (see site_config/overrides/404.html),
+and a Kiwix reader shows its own; so it is no article at all (neither front article nor indexed)."""
 
 
 @contextlib.contextmanager
@@ -203,6 +206,8 @@ def _write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
             if not p.is_file():
                 continue
             rel = p.relative_to(folder).as_posix()
+            if rel in NOT_ARCHIVED:
+                continue
             mime = mimetypes.guess_type(p.name)[0] or "application/octet-stream"
             if p.suffix == ".js":
                 mime = "application/javascript"
@@ -211,7 +216,7 @@ def _write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
             if p.suffix == ".html":
                 m = TITLE_RE.search(p.read_bytes())
                 page_title = html.unescape(m.group(1).decode("utf-8", "replace")).strip() if m else rel
-                front = rel not in ("404.html",)
+                front = True
                 mime = "text/html"
             c.add_item(Page(rel, p, page_title, mime, front))
     return target.stat().st_size

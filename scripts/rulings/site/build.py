@@ -48,6 +48,9 @@ GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", P.TRANS
           ("translation-quality.md", "contribute/translation-quality.md")]
 """Contributor guides from docs/, published on the site too (trusted project text, so Markdown)."""
 CONTRIBUTE = _("Contribute")
+NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this address: it may have moved, "
+                                                     "or the link has a typo."), "home": _("Go to the home page")}
+"""The 404 page's words (the page itself is the theme's, see site_config/overrides/404.html)."""
 GUIDE_NOTE = _("This guide is written in English.")
 ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
 ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, change logs and rules of these card "
@@ -127,7 +130,8 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     sync_tree(base / "docs", files)
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
-                           site_url=site_url, userdict=userdict_path(work.parent))
+                           site_url=site_url, userdict=userdict_path(work.parent),
+                           not_found={k: ui.t(v) for k, v in NOT_FOUND.items()})
     write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
     return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0)
 
@@ -255,6 +259,9 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
         for r in result.locales:
             r.mkdocs_seconds = runs[r.locale].seconds
         write_file(staging / "index.html", root_index(locales, default))
+        # the root's 404 (what most hosts serve for any missing URL): the default locale's, whose links are
+        # absolute already
+        shutil.copyfile(staging / default / "404.html", staging / "404.html")
         if not offline:
             write_exports(model, locales, staging, epoch, head_commit(repo))
         write_file(staging / MARKER, MARKER_TEXT)

@@ -8,6 +8,8 @@ else in the generator writes a content string into markup:
 - :func:`nav_label` — a label handed to mkdocs/Material (nav titles, site name): Material prints these
   as HTML without escaping, so they are given pre-escaped; our ``<title>`` override re-escapes
   after Material's ``striptags`` (which would otherwise turn ``&lt;`` back into ``<``);
+- :func:`meta_label` — the same, as a quoted string for a page's front matter (``title:``), which
+  Material prints in the header and our ``<title>`` override re-escapes;
 - :func:`xml_text` — Atom feeds (XML 1.0 forbids most control characters, even escaped);
 - :func:`one_line` — plain metadata (ZIM Title/Description, verify output): no controls, one line.
 
@@ -17,6 +19,7 @@ JSON outputs use :func:`json.dumps` (which escapes by construction) and need not
 from __future__ import annotations
 
 import html
+import json
 import re
 
 CONTROLS = {c: 0x2400 + c for c in range(0x20) if c not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
@@ -51,7 +54,13 @@ def md_heading(s: str) -> str:
 
 def nav_label(s: str) -> str:
     """A nav/site label for mkdocs: Material prints it as HTML, so it is escaped here, once."""
-    return html_text(" ".join(s.split()))
+    return html_text(" ".join(visible(s).split()))  # visible first: str.split() also splits at \x1c-\x1f
+
+
+def meta_label(s: str) -> str:
+    """A :func:`nav_label` as a YAML scalar for front matter: JSON's quoting is valid YAML, and
+    :func:`visible` already removed every character YAML could not read."""
+    return json.dumps(nav_label(s), ensure_ascii=False)
 
 
 def xml_text(s: str) -> str:

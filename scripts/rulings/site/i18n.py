@@ -151,6 +151,12 @@ def placeholder_problems(catalog: Catalog) -> list[str]:
     return out
 
 
+COLON = _(": ")
+"""What follows a label ("Source: …"): full-width in Chinese ("来源：…")."""
+COMMA = _(", ")
+"""What separates the items of a list: full-width in Chinese."""
+
+
 @dataclass
 class UI:
     """Translated UI strings and locale-aware formatting for one locale."""
@@ -179,6 +185,14 @@ class UI:
         s = self.messages.get(message, message)
         s = s[0] if isinstance(s, tuple) else s
         return fill(s, values) if values else s
+
+    def label(self, message: str) -> str:
+        """A translated label with the locale's colon after it (plain text)."""
+        return self.t(message) + self.t(COLON)
+
+    def listed(self, items: list[str] | tuple[str, ...]) -> str:
+        """Plain-text items joined with the locale's comma."""
+        return self.t(COMMA).join(items)
 
     def n(self, pair: tuple[str, str], count: int, **values: object) -> str:
         forms = self.messages.get(pair[0])

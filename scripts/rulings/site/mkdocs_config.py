@@ -8,13 +8,14 @@ for ``file://`` sites, the offline plugin with a local copy of its shim.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import yaml
 
 from rulings.model.terms import HAN
-from rulings.site.escape import nav_label
+from rulings.site.escape import html_text, nav_label
 from rulings.site.i18n import autonym
 from rulings.site.layout import SiteModel
 from rulings.site.site_config import locale_site_config
@@ -56,9 +57,11 @@ def escaped_nav(nav: list) -> list:
 
 
 def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list, *, offline: bool,
-                  alternates: Sequence[str], site_url: str | None, userdict: Path) -> str:
+                  alternates: Sequence[str], site_url: str | None, userdict: Path,
+                  not_found: Mapping[str, str] | None = None) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
-    ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``."""
+    ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``. ``not_found``:
+    the 404 page's translated words (title, text, home)."""
     site = locale_site_config(repo, locale)
     config: dict = {
         "INHERIT": os.path.relpath(site.inherit, base),
@@ -72,6 +75,11 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     }
     if site_url and not offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
+    # the 404 page is served at any depth: absolute links, from the locale's folder under the site's path
+    # (mkdocs would use the server root without a site_url, where there is no locale's stylesheet)
+    root = urlsplit(site_url).path.rstrip("/") if site_url and not offline else ""
+    config["extra"]["error_base"] = f"{root}/{locale}/"
+    config["extra"]["not_found"] = {k: html_text(v) for k, v in (not_found or {}).items()}
     # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT)
     plugins = site.plugins
     for plug in plugins:

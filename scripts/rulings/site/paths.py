@@ -71,6 +71,11 @@ def section_page(top: Section) -> str:
     return f"{top.game}/rules/{top.slug}.md"
 
 
+def source_page(game: str, file: str) -> str:
+    """The page showing a kept original (``sources/faq.txt`` → ``<game>/sources/faq.md``), beside the file."""
+    return f"{game}/{file.rsplit('.', 1)[0]}.md"
+
+
 def feed_file(game: str) -> str:
     return f"{game}/feed.xml"
 

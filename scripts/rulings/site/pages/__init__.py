@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulings.site import paths as P
+from rulings.site.escape import meta_label
 from rulings.site.i18n import _
 from rulings.site.layout import GameData, Page, check_unique_paths, page_section
 from rulings.site.pages import (
@@ -22,6 +23,7 @@ from rulings.site.pages import (
     overview,
     rules,
     ruling,
+    source,
     translation_status,
 )
 from rulings.site.pages.base import LocaleView
@@ -81,4 +83,17 @@ class LocaleRenderer(LocaleView):
             pages.append(rules.render_index(self, gd))
             nav.append({self.t(_("Rules")): P.rules_index_page(gid)})
             pages += [rules.render_section(self, gd, s) for s in gd.sections if page_section(s, self.m.by_id) is s]
-        return pages, nav
+        folder = self.m.content.game_files[gid].loaded.path.parent
+        pages += [source.render(self, gd, d, (folder / d.file).read_text(encoding="utf-8", errors="replace"))
+                  for d in gd.game.documents]
+        return [self.titled(p, self.game_name(gd)) for p in pages], nav
+
+    @staticmethod
+    def titled(page: Page, game: str) -> Page:
+        """The page with the game in its document title and header ("Boudicca · Sorcery"), through front
+        matter: eight titles (Boudicca, Glossary, Changelog…) repeat across games."""
+        title = page.title if page.title == game else f"{page.title} · {game}"
+        line = f"title: {meta_label(title)}\n"
+        md = page.markdown
+        md = f"---\n{line}{md[4:]}" if md.startswith("---\n") else f"---\n{line}---\n\n{md}"
+        return Page(page.path, page.title, md)

@@ -3,16 +3,25 @@ annotate entries in it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import groupby
 
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.site import paths as P
-from rulings.site.i18n import UI, _
+from rulings.site.i18n import COMMA, N_, UI, _
+from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
 from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
 
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
+CRUMBS = _("Breadcrumbs")
+MENTION_KINDS: dict[type, str | tuple[str, str]] = {
+    Ruling: N_("Ruling", "Rulings"), Term: _("Glossary"), Erratum: _("Errata"), Change: _("Changelog"),
+    Section: _("Rules")}
+"""How each kind of entry is labelled in "Mentioned in" lists (entities by their own type)."""
+Trail = list[tuple[str, str | None]]
+"""Breadcrumb steps after the game: (label, page it links to, or None for the page itself)."""
 Body = Callable[[list, Ctx], list[str]]
 """Renders a listing's entries (on one of its pages, in that page's context) as Markdown lines."""
 
@@ -60,17 +69,45 @@ class LocaleView:
         text = esc(label if label is not None else (self.name(e) if e else entry_id))
         return f'<a href="{esc(href)}">{text}</a>' if href else text
 
+    def game_name(self, gd: GameData) -> str:
+        return plain(gd.game.name, self.locale)
+
+    def crumbs(self, ctx: Ctx, gd: GameData, trail: Trail) -> str:
+        """The page's place as breadcrumbs (game › kind › entry): a raw block to put before its title."""
+        steps = [(self.game_name(gd), P.game_page(gd.game.id)), *trail]
+        items = [f'<li aria-current="page">{esc(label)}</li>' if page is None or page == ctx.page
+                 else f"<li>{self.page_link(ctx, page, label)}</li>" for label, page in steps]
+        return raw(f'<nav class="rl-crumbs" aria-label="{esc(self.t(CRUMBS))}"{NS}><ol>{"".join(items)}</ol></nav>')
+
+    def mentions(self, ctx: Ctx, ids: list[str]) -> str:
+        """Links to the entries mentioning something, grouped under a label per kind (rulings, terms…)."""
+        entries = sorted((self.m.by_id[i] for i in ids if i in self.m.by_id),
+                         key=lambda e: (P.kind_order(e), e.type.value if isinstance(e, Entity) else ""))
+        groups = []
+        for _key, group in groupby(entries, key=lambda e: (P.kind_order(e), getattr(e, "type", None))):
+            items = list(group)
+            first = items[0]
+            label = ENTITY_TYPE_LABELS[first.type] if isinstance(first, Entity) else MENTION_KINDS[type(first)]
+            shown = self.t(label) if isinstance(label, str) else self.ui.n(label, len(items))
+            links = "".join(f"<li>{self.a(ctx, e.id)}</li>" for e in items)
+            groups.append(f'<p class="rl-backlinks-kind">{esc(shown)}</p><ul>{links}</ul>')
+        return f'<div class="rl-backlinks"{NS}>{"".join(groups)}</div>'
+
+    def joined(self, fragments: Iterable[str]) -> str:
+        """HTML fragments joined with the locale's comma."""
+        return esc(self.t(COMMA)).join(fragments)
+
     def page_link(self, ctx: Ctx, page: str, label: str) -> str:
         return f'<a href="{esc(P.href(ctx.page, page, self.dir_urls))}">{esc(label)}</a>'
 
     def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:
         out = []
         if also:
-            out.append(f'<p class="rl-also" data-search-exclude>{esc(self.t(_("Also about")))}: '
-                       + ", ".join(self.a(ctx, x) for x in also) + "</p>")
+            out.append(f'<p class="rl-also" data-search-exclude>{esc(self.ui.label(_("Also about")))}'
+                       + self.joined(self.a(ctx, x) for x in also) + "</p>")
         if related:
-            out.append(f'<p class="rl-related" data-search-exclude>{esc(self.t(_("See also")))}: '
-                       + ", ".join(self.a(ctx, x) for x in related) + "</p>")
+            out.append(f'<p class="rl-related" data-search-exclude>{esc(self.ui.label(_("See also")))}'
+                       + self.joined(self.a(ctx, x) for x in related) + "</p>")
         if e.notes:
             out.append(f'<div class="rl-notes"><span class="rl-label"{NS}>{esc(self.t(_("Note")))}</span>'
                        f"{text_block(e.notes, ctx)}</div>")
@@ -78,8 +115,16 @@ class LocaleView:
             first, last = e.provenance.lines
             where = self.t(_("line {first}"), first=first) if first == last else \
                 self.t(_("lines {first}–{last}"), first=first, last=last)
-            out.append(f'<p class="rl-provenance"{NS}>{esc(self.t(_("Source")))}: {esc(e.provenance.document)}, '
-                       f"{esc(where)}</p>")
+            game = self.m.content.games.get(e.game)
+            doc = next((d for d in game.documents if d.id == e.provenance.document), None) if game else None
+            if doc is not None:  # the lines, highlighted on the page of the kept original
+                target = P.href(ctx.page, P.source_page(e.game, doc.file), self.dir_urls,
+                                f"L{first}" if first == last else f"L{first}-L{last}")
+                where = f'<a class="rl-source-link" href="{esc(target)}">{esc(where)}</a>'
+            else:
+                where = esc(where)
+            out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(_("Source")))}'
+                       f"{self.joined([esc(e.provenance.document), where])}</p>")
         return out
 
     def letter_pages(self, gd: GameData, listing: str, title: str, anchor: str, entries: list,
@@ -87,7 +132,7 @@ class LocaleView:
         """A listing split by letter (see :func:`.layout.buckets`): the listing page, holding every entry
         or, when split, links to the letter pages; then one page per letter. ``front`` starts each page."""
         ctx = self.ctx(listing, gd.game.id)
-        out = [heading(1, title, anchor)]
+        out = [self.crumbs(ctx, gd, [(title, None)]), heading(1, title, anchor)]
         if bucket_list is None:
             out += body(entries, ctx)
         else:
@@ -98,8 +143,8 @@ class LocaleView:
         for b in bucket_list or []:
             page = P.bucket_page(listing, b.slug)
             ctx = self.ctx(page, gd.game.id)
-            letter_title = f"{title}: {b.label}"
-            out = [raw(f'<p class="rl-up">↑ {self.page_link(ctx, listing, title)}</p>'),
+            letter_title = f"{self.ui.label(title)}{b.label}"
+            out = [self.crumbs(ctx, gd, [(title, listing), (b.label, None)]),
                    heading(1, letter_title, anchor), *body(b.entries, ctx)]
             pages.append(Page(page, letter_title, front + "\n".join(out) + "\n"))
         return pages
@@ -111,11 +156,12 @@ class LocaleView:
         for i, chunk in enumerate(chunks):
             page = P.chunk_page(listing, i)
             ctx = self.ctx(page, gd.game.id)
-            out = [heading(1, title, anchor)]
+            trail: Trail = [(title, None)] if i == 0 else [(title, listing), (str(i + 1), None)]
+            out = [self.crumbs(ctx, gd, trail), heading(1, title, anchor)]
             if len(chunks) > 1:
                 links = [f"<strong>{n + 1}</strong>" if n == i else
                          self.page_link(ctx, P.chunk_page(listing, n), str(n + 1)) for n in range(len(chunks))]
-                out.append(raw(f'<p class="rl-pager">{esc(self.t(_("Pages")))}: {" ".join(links)}</p>'))
+                out.append(raw(f'<p class="rl-pager">{esc(self.ui.label(_("Pages")))}{" ".join(links)}</p>'))
             else:
                 out.append("")
             out += body(chunk, ctx)

@@ -34,8 +34,8 @@ def render(view: LocaleView, gd: GameData) -> Page:
             body.append(f'<p class="rl-printed">{esc(view.t(_("printed as")))} “{esc(c.date_printed)}”</p>')
         body.append(text_block(c.text, ctx))
         if c.touches:
-            body.append(f'<p class="rl-touches">{esc(view.t(_("Changed")))}: '
-                        + ", ".join(view.a(ctx, x) for x in c.touches) + "</p>")
+            body.append(f'<p class="rl-touches">{esc(view.ui.label(_("Changed")))}'
+                        + view.joined(view.a(ctx, x) for x in c.touches) + "</p>")
         out.append(raw(f'<div class="rl-entry rl-change">{"".join(body)}</div>'))
     docs = [d for d in gd.game.documents if d.date]
     if docs:

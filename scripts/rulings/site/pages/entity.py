@@ -10,7 +10,7 @@ from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.errata import erratum_html
 from rulings.site.pages.ruling import ruling_html
-from rulings.site.render import NS, all_names, esc, heading, name_gloss, raw, text_block
+from rulings.site.render import all_names, esc, heading, name_gloss, raw, text_block
 from rulings.translation.display import name_shown
 
 
@@ -18,21 +18,29 @@ def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
     page = P.entity_page(e)
     ctx = view.ctx(page, gd.game.id, e.id)
     title = view.name(e)
-    out = [heading(1, title, P.anchor(e.id), name_shown(e.name, view.locale).title.lang if e.name else None)]
-    head = [f'<p class="rl-kind">{esc(view.ui.n(ENTITY_TYPE_LABELS[e.type], 1))}</p>']
+    kind = ENTITY_TYPE_LABELS[e.type]
+    trail = [(view.ui.n(kind, 2), P.index_page(gd.game.id))]
+    parent = view.m.by_id.get(e.parent) if e.parent else None
+    if parent is not None and view.m.locator.page_of(parent.id):
+        trail.append((view.name(parent), view.m.locator.page_of(parent.id)))
+    out = [view.crumbs(ctx, gd, [*trail, (title, None)]),
+           heading(1, title, P.anchor(e.id), name_shown(e.name, view.locale).title.lang if e.name else None)]
+    # the game beside the kind: in the header and in search results, Sorcery's Boudicca is not Anachronism's
+    head = [f'<p class="rl-kind">{esc(view.ui.n(kind, 1))} · <span class="rl-game">{esc(view.game_name(gd))}'
+            "</span></p>"]
     names = all_names(e.name)
     if names.count("<span") > 1:
         head.append(f'<p class="rl-names">{names}</p>')
     head.append(name_gloss(e.name, ctx))
     if e.aliases:
         names = sorted({a for v in e.aliases.values() for a in v})
-        head.append(f'<p class="rl-aliases">{esc(view.t(_("Also written")))}: {esc(", ".join(names))}</p>')
+        head.append(f'<p class="rl-aliases">{esc(view.ui.label(_("Also written")))}{esc(view.ui.listed(names))}</p>')
     if e.attributes:
         rows = "".join(f"<dt>{esc(attribute_name(view.ui, k))}</dt><dd>{esc(attribute_value(view.ui, k, v))}</dd>"
                        for k, v in e.attributes.items())
         head.append(f'<dl class="rl-facts">{rows}</dl>')
     if e.parent:
-        head.append(f'<p class="rl-parent">{esc(view.t(_("Belongs to")))}: {view.a(ctx, e.parent)}</p>')
+        head.append(f'<p class="rl-parent">{esc(view.ui.label(_("Belongs to")))}{view.a(ctx, e.parent)}</p>')
     if e.text:
         head.append(text_block(e.text, ctx))
     head += view.meta(e, ctx, [], e.related)
@@ -58,6 +66,5 @@ def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
                 if m not in {r.id for r in rulings} and m not in {x.id for x in errata} and m != e.parent]
     if mentions:
         out.append(heading(2, view.t(_("Mentioned in")), "mentioned-in", searchable=False))
-        items = "".join(f"<li>{view.a(ctx, m)}</li>" for m in mentions)
-        out.append(raw(f'<ul class="rl-backlinks"{NS}>{items}</ul>'))
+        out.append(raw(view.mentions(ctx, mentions)))
     return Page(page, title, "\n".join(out) + "\n")

@@ -19,7 +19,7 @@ def erratum_html(view: LocaleView, er: Erratum, ctx: Ctx, level: int) -> list[st
     out = [heading(level, view.name(er), P.anchor(er.id))]
     body = [f'<p class="rl-kind">{esc(view.t(_("Erratum")))} · {esc(view.t(ERRATUM_TYPE_LABELS[er.type]))}</p>']
     if er.target and ctx.self_id != er.target:
-        body.append(f'<p>{esc(view.t(_("Corrects")))}: {view.a(ctx, er.target)}</p>')
+        body.append(f'<p>{esc(view.ui.label(_("Corrects")))}{view.a(ctx, er.target)}</p>')
     body.append(text_block(er.text, ctx))
     if er.original:
         body.append(f'<div class="rl-was"><span class="rl-label"{NS}>{esc(view.t(_("Printed")))}</span>'

@@ -27,7 +27,8 @@ def terms_html(view: LocaleView, terms: list[Term], ctx: Ctx) -> list[str]:
             body.append(f'<p class="rl-names">{all_names(t.term)}</p>')
         if t.aliases:
             names = sorted({a for v in t.aliases.values() for a in v})
-            body.append(f'<p class="rl-aliases">{esc(view.t(_("Also written")))}: {esc(", ".join(names))}</p>')
+            body.append(f'<p class="rl-aliases">{esc(view.ui.label(_("Also written")))}'
+                        f"{esc(view.ui.listed(names))}</p>")
         body.append(text_block(t.definition, ctx))
         body += view.meta(t, ctx, [], t.related)
         out.append(raw(f'<div class="rl-entry rl-term-entry">{"".join(body)}</div>'))

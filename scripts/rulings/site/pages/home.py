@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulings.site import paths as P
-from rulings.site.i18n import N_, _, human_size
+from rulings.site.i18n import COLON, N_, _, human_size
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import esc, heading, plain, raw
@@ -23,16 +23,16 @@ def render(view: LocaleView) -> Page:
     for gid, gd in view.m.games.items():
         g = gd.game
         langs = sorted({lang for d in g.documents for lang in d.languages})
-        counts = ", ".join(x for x in (
+        counts = view.ui.listed([x for x in (
             view.ui.n(N_("{n} ruling", "{n} rulings"), len(gd.rulings)) if gd.rulings else "",
             view.ui.n(N_("{n} glossary term", "{n} glossary terms"), len(gd.terms)) if gd.terms else "",
             view.ui.n(N_("{n} erratum", "{n} errata"), len(gd.errata)) if gd.errata else "",
             view.ui.n(N_("{n} rule section", "{n} rule sections"), len(gd.sections)) if gd.sections else "",
-        ) if x)
+        ) if x])
         badge = "" if g.identified else f' <span class="rl-badge">{esc(view.t(_("unidentified game")))}</span>'
         rows.append(f"<tr><td>{view.page_link(ctx, P.game_page(gid), plain(g.name, view.locale))}{badge}"
                     f"</td><td>{esc(counts)}</td>"
-                    f"<td>{esc(', '.join(view.ui.language_name(x) for x in langs))}</td></tr>")
+                    f"<td>{esc(view.ui.listed([view.ui.language_name(x) for x in langs]))}</td></tr>")
         for date, label in dated(view, gd):
             if latest is None or date > latest[0]:
                 latest = (date, gid, label)
@@ -43,8 +43,9 @@ def render(view: LocaleView) -> Page:
     if latest:
         date, gid, label = latest
         lines.append(raw(
-            f'<p class="rl-latest">{esc(view.t(_("Latest change")))}: {esc(view.ui.date(date))} — '
-            f'{view.page_link(ctx, P.changelog_page(gid), plain(view.m.games[gid].game.name, view.locale))}: '
+            f'<p class="rl-latest">{esc(view.ui.label(_("Latest change")))}{esc(view.ui.date(date))} — '
+            f'{view.page_link(ctx, P.changelog_page(gid), plain(view.m.games[gid].game.name, view.locale))}'
+            f'{esc(view.t(COLON))}'
             f'{esc(label)}</p>'))
     if view.downloads:
         lines.append(heading(2, view.t(_("Offline")), "downloads"))

@@ -6,6 +6,7 @@ from rulings.site import paths as P
 from rulings.site.i18n import N_, _
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
+from rulings.site.pages.source import DOWNLOAD
 from rulings.site.render import esc, heading, plain, raw, text_block, text_inline
 
 UNIDENTIFIED = _("The source documents never name this game; it is listed under a neutral name until someone "
@@ -60,8 +61,10 @@ def render(view: LocaleView, gd: GameData) -> Page:
             rows.append((view.t(_("Date")), shown + printed))
         if d.version:
             rows.append((view.t(_("Version")), esc(d.version)))
-        rows.append((view.t(_("Languages")), esc(", ".join(view.ui.language_name(x) for x in d.languages))))
-        rows.append((view.t(_("Original")), view.page_link(ctx, f"{g.id}/{d.file}", d.file.rsplit("/", 1)[-1])))
+        rows.append((view.t(_("Languages")), esc(view.ui.listed([view.ui.language_name(x) for x in d.languages]))))
+        rows.append((view.t(_("Original")), view.page_link(ctx, P.source_page(g.id, d.file), d.file.rsplit("/", 1)[-1])
+                     + f' (<a href="{esc(P.href(ctx.page, f"{g.id}/{d.file}", view.dir_urls))}" download>'
+                     f'{esc(view.t(DOWNLOAD))}</a>)'))
         rows.append(("SHA-256", f"<code>{esc(d.sha256)}</code>"))
         out.append(raw('<dl class="rl-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
                        + "</dl>"))

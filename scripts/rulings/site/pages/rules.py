@@ -13,7 +13,7 @@ from rulings.site.render import blocks_html, heading, raw, text_inline
 def render_index(view: LocaleView, gd: GameData) -> Page:
     page = P.rules_index_page(gd.game.id)
     ctx = view.ctx(page, gd.game.id)
-    out = [heading(1, view.t(_("Rules")), "rules")]
+    out = [view.crumbs(ctx, gd, [(view.t(_("Rules")), None)]), heading(1, view.t(_("Rules")), "rules")]
 
     def tree(sections: list[Section]) -> str:
         return "<ul>" + "".join(
@@ -48,8 +48,10 @@ def render_section(view: LocaleView, gd: GameData, top: Section) -> Page:
             if sub not in own_page:
                 emit(sub, level + 1)
 
+    trail = [(view.t(_("Rules")), P.rules_index_page(gd.game.id))]
     parent = view.m.by_id.get(top.parent) if top.parent else None
-    if parent:
-        out.append(raw(f'<p class="rl-up">↑ {view.a(ctx, parent.id)}</p>'))
+    if parent and view.m.locator.page_of(parent.id):
+        trail.append((view.name(parent), view.m.locator.page_of(parent.id)))
+    out.append(view.crumbs(ctx, gd, [*trail, (view.name(top), None)]))
     emit(top, 1)
     return Page(page, view.name(top), "\n".join(out) + "\n")

@@ -1,0 +1,232 @@
+"""Pages that say where they are: the game in titles and search results, breadcrumbs, the kept originals
+as pages with anchored lines that provenance links point at, and a 404 page in every locale and at the root."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from conftest import project_locales, repo_content
+from rulings.model.entries import Entity
+from rulings.site import paths as P
+from rulings.site.i18n import UI
+from rulings.site.render import name_title, plain
+
+REPO = Path(__file__).resolve().parents[2]
+LOCALES = project_locales()
+CONTENT = repo_content()
+
+
+class Page(HTMLParser):
+    """A page's title, ids, links, breadcrumbs and provenance links."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.title = ""
+        self.h1 = ""
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.crumbs: list[str] = []  # breadcrumb labels, as text
+        self.crumb_links: list[str] = []
+        self.sources: list[str] = []  # provenance links
+        self.html_lang = ""
+        self._in: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.html_lang = a.get("lang") or ""
+        if a.get("id"):
+            self.ids.add(a["id"])
+        for attr in ("href", "src"):
+            if a.get(attr):
+                self.links.append(a[attr])
+        if tag == "nav" and "rl-crumbs" in (a.get("class") or ""):
+            self._in.append("crumbs")
+        elif tag == "li" and "crumbs" in self._in:
+            self.crumbs.append("")
+        elif tag == "a" and "crumbs" in self._in:
+            self.crumb_links.append(a.get("href") or "")
+        if tag == "a" and "rl-source-link" in (a.get("class") or ""):
+            self.sources.append(a.get("href") or "")
+        if tag in ("title", "h1"):
+            self._in.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag == "nav" and "crumbs" in self._in:
+            self._in.remove("crumbs")
+        if tag in ("title", "h1") and tag in self._in:
+            self._in.remove(tag)
+
+    def handle_data(self, data):
+        if "title" in self._in:
+            self.title += data
+        if "h1" in self._in and not self.h1:
+            self.h1 = data.strip()
+        if "crumbs" in self._in and self.crumbs:
+            self.crumbs[-1] += data
+
+
+def parse(path: Path) -> Page:
+    p = Page()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def html_of(root: Path, md: str, dir_urls: bool = True) -> Path:
+    url = P.url_of(md, dir_urls)
+    return root / (url + "index.html" if url == "" or url.endswith("/") else url)
+
+
+def shared_names(locale: str) -> list[list[Entity]]:
+    """Entities of different games whose names read the same in ``locale`` (Boudicca, Excalibur…)."""
+    by_name: dict[str, list[Entity]] = defaultdict(list)
+    for e in CONTENT.entries:
+        if isinstance(e, Entity) and e.name:
+            by_name[name_title(e.name, locale)].append(e)
+    return [es for es in by_name.values() if len({e.game for e in es}) > 1]
+
+
+def game_name(game: str, locale: str) -> str:
+    return plain(CONTENT.games[game].name, locale)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_titles_of_same_named_entities_name_their_game(built_site, locale):
+    groups = shared_names(locale)
+    if not groups:
+        pytest.skip("no two games share an entity name in this content")
+    for group in groups:
+        titles = set()
+        for e in group:
+            page = parse(html_of(built_site / locale, P.entity_page(e)))
+            assert game_name(e.game, locale) in page.title, (e.id, page.title)
+            assert page.crumbs[0] == game_name(e.game, locale), (e.id, page.crumbs)
+            titles.add(page.title)
+        assert len(titles) == len(group), titles
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_search_results_tell_same_named_entities_apart(built_site, locale):
+    """The search index (what a result row shows) names the game on each of the pages."""
+    docs = json.loads((built_site / locale / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    for group in shared_names(locale):
+        shown = []
+        for e in group:
+            url = P.url_of(P.entity_page(e), True)
+            rows = [d for d in docs if d["location"].split("#")[0] == url]
+            assert any(game_name(e.game, locale) in d["title"] + d["text"] for d in rows), (e.id, rows[:2])
+            shown.append(tuple(sorted(d["title"] + d["text"] for d in rows)))
+        assert len(set(shown)) == len(group)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_breadcrumbs_lead_from_the_game_to_the_entry(built_site, locale):
+    root = built_site / locale
+    for gid, game in CONTENT.games.items():
+        entity = next((e for e in CONTENT.entries if isinstance(e, Entity) and e.game == gid and e.name), None)
+        pages = [P.glossary_page(gid), P.errata_page(gid), P.rules_index_page(gid),
+                 *(P.source_page(gid, d.file) for d in game.documents)]
+        if entity is not None:
+            pages.append(P.entity_page(entity))
+        for md in pages:
+            path = html_of(root, md)
+            if not path.exists():
+                continue  # this game has no such page (no errata, no rules)
+            page = parse(path)
+            assert page.crumbs[0] == game_name(gid, locale), (md, page.crumbs)
+            assert len(page.crumbs) >= 2 and page.crumbs[-1], (md, page.crumbs)
+            # the game step leads to the game's overview
+            first = (path.parent / unquote(page.crumb_links[0])).resolve()
+            first = first / "index.html" if first.is_dir() else first
+            assert first == html_of(root, P.game_page(gid)).resolve(), (md, page.crumb_links)
+
+
+def source_line_targets(root: Path, dir_urls: bool) -> tuple[int, list[str]]:
+    """(provenance links checked, those that do not reach an anchor of a source page)."""
+    checked, broken = 0, []
+    ids: dict[Path, set[str]] = {}
+    for path in root.rglob("*.html"):
+        for url in parse(path).sources:
+            parts = urlsplit(url)
+            target = (path.parent / unquote(parts.path)).resolve()
+            if parts.path.endswith("/"):
+                target = target / "index.html"
+            checked += 1
+            if not target.exists():
+                broken.append(f"{path.relative_to(root)}: {url} (no page)")
+                continue
+            if target not in ids:
+                ids[target] = parse(target).ids
+            line = parts.fragment.split("-")[0]
+            if parts.fragment not in ids[target] or line not in ids[target]:
+                broken.append(f"{path.relative_to(root)}: {url} (no anchor)")
+    return checked, broken
+
+
+def provenance_count() -> int:
+    return sum(1 for e in CONTENT.entries if e.provenance and e.game in CONTENT.games)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_provenance_links_reach_anchored_source_lines_online(built_site, locale):
+    checked, broken = source_line_targets(built_site / locale, True)
+    assert checked >= provenance_count()
+    assert broken == [], broken[:10]
+
+
+def test_provenance_links_reach_anchored_source_lines_offline(unzipped):
+    for locale in LOCALES:
+        checked, broken = source_line_targets(unzipped / locale, False)
+        assert checked >= provenance_count()
+        assert broken == [], broken[:10]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_source_pages_show_every_line_in_its_language(built_site, locale):
+    for gid, game in CONTENT.games.items():
+        folder = CONTENT.game_files[gid].loaded.path.parent
+        for d in game.documents:
+            text = (folder / d.file).read_text(encoding="utf-8")
+            path = html_of(built_site / locale, P.source_page(gid, d.file))
+            html = path.read_text(encoding="utf-8")
+            page = parse(path)
+            n = len(text.split("\n"))
+            assert {f"L{n}", "L1"} <= page.ids and f"L{n + 1}" not in page.ids
+            assert f'class="rl-source" lang="{d.languages[0]}"' in html
+            assert '<meta charset="utf-8">' in html
+            # the raw file stays downloadable beside it
+            raw = next(u for u in page.links if u.endswith(Path(d.file).name))
+            assert (path.parent / unquote(raw)).resolve().read_bytes() == (folder / d.file).read_bytes()
+            # one page per document, of reasonable size: markup a few times the text, no more
+            assert len(html.encode()) < 6 * len(text.encode()) + 200_000, (d.file, len(html))
+
+
+def not_found_pages(site: Path) -> list[tuple[str, Path]]:
+    return [(loc, site / loc / "404.html") for loc in LOCALES] + [
+        (CONTENT.project.default_locale, site / "404.html")]
+
+
+def test_404_in_every_locale_and_at_the_root_is_translated_with_links_that_resolve(built_site):
+    """Served for a missing URL at any depth, so every link is absolute from the server root (the site is
+    served at its root when no site_url says otherwise) and must reach a file."""
+    for locale, path in not_found_pages(built_site):
+        page = parse(path)
+        ui = UI.load(REPO / "locales", locale)
+        assert page.html_lang == locale
+        assert page.h1 == ui.t("Page not found"), (path, page.h1)
+        assert page.title.startswith(ui.t("Page not found"))
+        internal = [u for u in page.links if not urlsplit(u).scheme and not u.startswith("#")]
+        assert internal, path
+        for url in internal:
+            assert url.startswith("/"), (path, url)  # relative links would break one folder down
+            target = built_site / unquote(urlsplit(url).path).lstrip("/")
+            if target.is_dir():
+                target = target / "index.html"
+            assert target.exists(), (path, url)
+        assert f"/{locale}/assets/stylesheets/" in "".join(page.links)

@@ -9,6 +9,7 @@ consecutive lines; it loses heading levels, bullets and numbering (except where 
 2. **Intercept vs. Defend**, a two-column comparison (a :class:`Table` in ``sections.yml``);
 3. **Rule Clarifications**: rules prose, one :class:`Section` per heading (``sections.yml``), with
    examples as :class:`Example` blocks and step lists as ordered :class:`ListBlock`;
+   questions and answers printed there are also rulings (``clarifications``);
 4. **Comprehensive FAQ**: one card heading after another, each followed by questions and answers
    (``entities.yml`` cards, ``rulings.yml`` Q&A).
 
@@ -19,8 +20,8 @@ they nest) is stated in ``tables.OUTLINE`` and checked against the text; card he
 recognised by their shape (a short line on its own, followed by a question).
 
 This module reads parts 2 and 4 and puts the entries together; the package holds the other jobs:
-``document`` (the export's lines), ``blocks`` (section bodies → blocks), ``changelog`` (part 1's dated
-lines) and ``tables`` (what reading the document established).
+``document`` (the export's lines), ``blocks`` (section bodies → blocks), ``clarifications`` (part 3's
+questions and answers → rulings), ``changelog`` (part 1's dated lines) and ``tables`` (what reading the document established).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from rulings.importers.result import ImportResult
 from rulings.importers.sorcery.blocks import Placed, build_blocks, step_blocks, with_examples
 from rulings.importers.sorcery.changelog import build_changes, parse_changelog
+from rulings.importers.sorcery.clarifications import section_rulings
 from rulings.importers.sorcery.document import (
     DOC_ID,
     GAME_ID,
@@ -335,6 +337,12 @@ def parse(text: str) -> ImportResult:
     for s in sections:
         for spec in SECTION_RELATED.get(s.title.source, []):
             s.related.append(target(spec))
+
+    # questions and answers printed in rule sections: rulings too, after the FAQ's (their ids stay)
+    for t, parent in OUTLINE:
+        if t not in STEP_SECTIONS:
+            rulings += section_rulings(lines, placed_by_title[t], section_ids[norm(t)], short_slug(t, set(), 3),
+                                       entities, used)
 
     # change log
     changes = build_changes(parse_changelog(lines, i_log + 1, i_int), sections, entities, ids)

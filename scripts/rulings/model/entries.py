@@ -192,6 +192,9 @@ class Entity(Entry):
     parent: str | None = spec("The entity this belongs to (an ability's hero).", "three-kingdoms/hero/cao-cao",
                               kind=Kind.REF)
     text: Text | None = spec("The entity's game text or description.", EX_TEXT_EN)
+    see: list[str] = spec("Where the source sends the reader instead (\"See X\"): this entry is a pointer to "
+                          "those; cross-references to read as well (\"See also X\") are `related`.",
+                          ["anachronism/card/zeus"], kind=Kind.REFS, factory=list)
     related: list[str] = spec(None, kind=Kind.REFS, factory=list)
 
 

@@ -21,7 +21,8 @@ recognised by their shape (a short line on its own, followed by a question).
 
 This module reads parts 2 and 4 and puts the entries together; the package holds the other jobs:
 ``document`` (the export's lines), ``blocks`` (section bodies → blocks), ``clarifications`` (part 3's
-questions and answers → rulings), ``changelog`` (part 1's dated lines) and ``tables`` (what reading the document established).
+questions and answers → rulings), ``changelog`` (part 1's dated lines) and ``tables`` (what reading
+the document established).
 """
 
 from __future__ import annotations
@@ -339,7 +340,7 @@ def parse(text: str) -> ImportResult:
             s.related.append(target(spec))
 
     # questions and answers printed in rule sections: rulings too, after the FAQ's (their ids stay)
-    for t, parent in OUTLINE:
+    for t, _parent in OUTLINE:
         if t not in STEP_SECTIONS:
             rulings += section_rulings(lines, placed_by_title[t], section_ids[norm(t)], short_slug(t, set(), 3),
                                        entities, used)

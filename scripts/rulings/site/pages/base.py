@@ -3,7 +3,7 @@ annotate entries in it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.site import paths as P
@@ -63,11 +63,16 @@ class LocaleView:
     def page_link(self, ctx: Ctx, page: str, label: str) -> str:
         return f'<a href="{esc(P.href(ctx.page, page, self.dir_urls))}">{esc(label)}</a>'
 
-    def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:
+    def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str], see: Sequence[str] = ()) -> list[str]:
+        """Links and notes below an entry. ``see``: where the source sends the reader instead ("See");
+        ``related``: what to read as well ("See also")."""
         out = []
         if also:
             out.append(f'<p class="rl-also" data-search-exclude>{esc(self.t(_("Also about")))}: '
                        + ", ".join(self.a(ctx, x) for x in also) + "</p>")
+        if see:
+            out.append(f'<p class="rl-see" data-search-exclude>{esc(self.t(_("See")))}: '
+                       + ", ".join(self.a(ctx, x) for x in see) + "</p>")
         if related:
             out.append(f'<p class="rl-related" data-search-exclude>{esc(self.t(_("See also")))}: '
                        + ", ".join(self.a(ctx, x) for x in related) + "</p>")

@@ -407,6 +407,10 @@ class Document:
     date: str | None = spec("The printed date as an ISO date.", "2006-03-20", kind=Kind.DATE)
     version: str | None = spec("Version as printed.", "1.2")
     url: str | None = spec("Where the document was published, if known.", "https://example.org/faq")
+    notes: Text | None = spec("What the document prints that is neither a rule nor a ruling (a poster's remarks "
+                              "in a forum thread), kept as printed so no line of it is lost.",
+                              {"zh": "慢慢发", "en": {"text": "Posting slowly.", "source_hash": "0a1b2c3d4e5f",
+                                                    "status": "machine", "by": "ai:claude"}})
     node: Any = field(default=None, compare=False, repr=False)
 
 

@@ -81,6 +81,7 @@ __all__ = ["FORMAT", "GAME_ID", "SOURCE_NAME", "parse"]
 
 FORMAT = "sorcery-clarifications"
 
+PUBLISHER_RE = re.compile(r"If/when (.+?) publishes an official")
 CHANGELOG_HEADING = "Change Log"
 INTERCEPT_HEADING = "Intercept vs. Defend"
 RULES_HEADING = "Rule Clarifications"
@@ -348,15 +349,18 @@ def parse(text: str) -> ImportResult:
     # change log
     changes = build_changes(parse_changelog(lines, i_log + 1, i_int), sections, entities, ids)
 
+    # The publisher as the preamble names it ("If/when Erik’s Curiosa HQ publishes an official
+    # comprehensive rulebook"). The document prints no date of its own: only its change log is dated,
+    # so it gets none (its latest change is on the change log page, not the document's date).
+    m = PUBLISHER_RE.search(" ".join(lines[1:i_log]))
+    if not m:
+        raise SourceError("the preamble no longer names the publisher")
     game = Game(
         id=GAME_ID, lang=LANG, name=tx("Sorcery: Contested Realm"), identified=True,
-        publisher="Erik’s Curiosa", maintainer="Ira Fay",
+        publisher=m.group(1), maintainer="Ira Fay",
         documents=[Document(
             id=DOC_ID, title=tx(title), languages=[LANG], file=f"sources/{SOURCE_NAME}", sha256="",
-            maintainer="Ira Fay",
-            # The document prints no "updated" line: its date is the latest change log date.
-            date_printed=max(changes, key=lambda c: c.date or "").date_printed,
-            date=max(c.date or "" for c in changes) or None)],
+            maintainer="Ira Fay")],
     )
     return ImportResult.of(game, DOC_ID, {
         "changelog": changes,

@@ -8,8 +8,8 @@ from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import esc, heading, plain, raw, text_block, text_inline
 
-UNIDENTIFIED = _("The source documents never name this game; it is listed under a neutral name until someone "
-                 "identifies it.")
+UNIDENTIFIED = _("The source documents never name this game; it is listed under a name describing it from its "
+                 "own text until someone identifies it.")
 
 
 def render(view: LocaleView, gd: GameData) -> Page:
@@ -60,6 +60,8 @@ def render(view: LocaleView, gd: GameData) -> Page:
             rows.append((view.t(_("Date")), shown + printed))
         if d.version:
             rows.append((view.t(_("Version")), esc(d.version)))
+        if d.notes:  # the document's own remarks, e.g. a poster's asides
+            rows.append((view.t(_("Remarks")), text_block(d.notes, ctx)))
         rows.append((view.t(_("Languages")), esc(", ".join(view.ui.language_name(x) for x in d.languages))))
         rows.append((view.t(_("Original")), view.page_link(ctx, f"{g.id}/{d.file}", d.file.rsplit("/", 1)[-1])))
         rows.append(("SHA-256", f"<code>{esc(d.sha256)}</code>"))

@@ -357,6 +357,8 @@ def test_game_and_document():
     assert en(doc.title) == "Sorcery Comprehensive Rulebook Clarifications (Unofficial)"
     # no "updated" line in the document: it is not dated by its latest change log line
     assert doc.date_printed is None and doc.date is None
+    # "These are unofficial rule clarifications … with significant support from the Sorcery League judge team"
+    assert doc.authority == "judge-team" and "unofficial" in LINES[2] and "judge team" in LINES[2]
 
 
 # --- ids, determinism, coverage, validation ------------------------------------------------------

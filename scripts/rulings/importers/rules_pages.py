@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from rulings.importers.result import ImportResult
 from rulings.model.entries import (
+    Authority,
     Block,
     Document,
     Example,
@@ -397,7 +398,9 @@ def parse(text: str) -> ImportResult:
                                "cards and a Lore Master; the rules pages kept here never name it."),
         documents=[Document(
             id=DOCUMENT_ID, title=Text("en", "Rules pages"), languages=[LANG],
-            file="sources/" + SOURCE_NAME, sha256="")])
+            file="sources/" + SOURCE_NAME, sha256="",
+            # rules text itself, written as the game's rules ("custom formats you allow"), not a FAQ or notes
+            authority=Authority.OFFICIAL)])
     return ImportResult.of(game, DOCUMENT_ID, {
         "sections": sections,
         "glossary": terms,

@@ -57,6 +57,15 @@ class ErratumType(StrEnum):
     OTHER = "other"
 
 
+class Authority(StrEnum):
+    """Who stands behind a source document, as the document itself shows it."""
+
+    OFFICIAL = "official"  # the publisher's rules text
+    OFFICIAL_FAQ = "official-faq"  # the publisher's answers and errata
+    JUDGE_TEAM = "judge-team"  # a tournament organisers' or judges' document, not the publisher's
+    COMMUNITY = "community"  # players' unofficial notes (a forum thread, a fan FAQ)
+
+
 EX_TEXT_EN = {"en": "Can I attack myself with the Shuriken?"}
 EX_TEXT_IT = {"it": "Julia: manca la scritta Permanente.", "en": TRANSLATION_EXAMPLE}
 
@@ -403,6 +412,9 @@ class Document:
     sha256: str = spec("sha256 of the kept original.", "0" * 64, required=True, pattern="^[0-9a-f]{64}$", last=True)
     author: str | None = spec("Author as stated.", "Ira Fay")
     maintainer: str | None = spec("Maintainer as stated.", "Sorcery League judge team")
+    authority: Authority | None = spec("Who stands behind the document: the publisher (its rules, or its FAQ "
+                                       "and errata), a judge team, or the community; shown beside every "
+                                       "ruling's source.", "official-faq")
     date_printed: str | None = spec("Date or version exactly as printed.", "Updated: 3-20-2006")
     date: str | None = spec("The printed date as an ISO date.", "2006-03-20", kind=Kind.DATE)
     version: str | None = spec("Version as printed.", "1.2")

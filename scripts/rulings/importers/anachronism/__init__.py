@@ -50,6 +50,7 @@ from rulings.importers.anachronism.tables import (
 )
 from rulings.importers.result import ImportResult
 from rulings.model.entries import (
+    Authority,
     Diagram,
     Document,
     Entity,
@@ -405,7 +406,10 @@ def parse(text: str) -> ImportResult:
         id=GAME_ID, lang=LANG, name=_t("Anachronism"), identified=True, publisher=None,
         documents=[Document(id=DOCUMENT_ID, title=_t(title), languages=[LANG], file=f"sources/{SOURCE_NAME}",
                             sha256="", date_printed=updated.removeprefix("Updated: "),
-                            date=f"{m['y']}-{int(m['m']):02d}-{int(m['d']):02d}")],
+                            date=f"{m['y']}-{int(m['m']):02d}-{int(m['d']):02d}",
+                            # the publisher's voice: "In Set 4, since we key card abilities off of the trait,
+                            # we decided…", "no plans to errata … the Bokken"
+                            authority=Authority.OFFICIAL_FAQ)],
     )
     return ImportResult.of(game, DOCUMENT_ID, {
         "entities": entities.values(),

@@ -64,6 +64,7 @@ from rulings.importers.sorcery.tables import (
     TERMS,
 )
 from rulings.model.entries import (
+    Authority,
     Document,
     Entity,
     EntityType,
@@ -352,15 +353,20 @@ def parse(text: str) -> ImportResult:
     # The publisher as the preamble names it ("If/when Erik’s Curiosa HQ publishes an official
     # comprehensive rulebook"). The document prints no date of its own: only its change log is dated,
     # so it gets none (its latest change is on the change log page, not the document's date).
-    m = PUBLISHER_RE.search(" ".join(lines[1:i_log]))
+    preamble = " ".join(lines[1:i_log])
+    m = PUBLISHER_RE.search(preamble)
     if not m:
         raise SourceError("the preamble no longer names the publisher")
+    # "These are unofficial rule clarifications …, with significant support from the Sorcery League judge team"
+    if "unofficial rule clarifications" not in preamble or "judge team" not in preamble:
+        raise SourceError("the preamble no longer says who stands behind the document")
+    authority = Authority.JUDGE_TEAM
     game = Game(
         id=GAME_ID, lang=LANG, name=tx("Sorcery: Contested Realm"), identified=True,
         publisher=m.group(1), maintainer="Ira Fay",
         documents=[Document(
             id=DOC_ID, title=tx(title), languages=[LANG], file=f"sources/{SOURCE_NAME}", sha256="",
-            maintainer="Ira Fay")],
+            maintainer="Ira Fay", authority=authority)],
     )
     return ImportResult.of(game, DOC_ID, {
         "changelog": changes,

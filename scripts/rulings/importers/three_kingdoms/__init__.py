@@ -58,6 +58,7 @@ from rulings.importers.three_kingdoms.tables import (
     TERM_REFS,
 )
 from rulings.model.entries import (
+    Authority,
     Document,
     Entity,
     EntityType,
@@ -341,7 +342,7 @@ def parse(text: str) -> ImportResult:
         notes.translate("en", "\n\n".join(english for _, _, english in a.asides), "machine", by=MACHINE_BY)
     game = Game(id=GAME_ID, lang="en", name=name, identified=True, documents=[
         Document(id=DOCUMENT_ID, title=doc_title, languages=["en", "zh"], file="sources/" + SOURCE_NAME,
-                 sha256="", notes=notes)])
+                 sha256="", notes=notes, authority=Authority.COMMUNITY)])  # a player's forum thread
     return ImportResult.of(game, DOCUMENT_ID, {
         "entities": entities,
         "rulings": rulings,

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.site import paths as P
 from rulings.site.i18n import UI, _
+from rulings.site.labels import AUTHORITY_LABELS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
 from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
 
@@ -84,8 +85,17 @@ class LocaleView:
             where = self.t(_("line {first}"), first=first) if first == last else \
                 self.t(_("lines {first}–{last}"), first=first, last=last)
             out.append(f'<p class="rl-provenance"{NS}>{esc(self.t(_("Source")))}: {esc(e.provenance.document)}, '
-                       f"{esc(where)}</p>")
+                       f"{esc(where)}{self.authority_badge(e.game, e.provenance.document)}</p>")
         return out
+
+    def authority_badge(self, game: str, document: str) -> str:
+        """Who stands behind a source document, as a small badge beside the entries cited from it."""
+        gd = self.m.games.get(game)
+        doc = next((d for d in gd.game.documents if d.id == document), None) if gd else None
+        if doc is None or doc.authority is None:
+            return ""
+        return (f' <span class="rl-badge rl-authority rl-authority-{doc.authority.value}">'
+                f"{esc(self.t(AUTHORITY_LABELS[doc.authority]))}</span>")
 
     def letter_pages(self, gd: GameData, listing: str, title: str, anchor: str, entries: list,
                      bucket_list: list[Bucket] | None, body: Body, front: str = "") -> list[Page]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulings.site import paths as P
 from rulings.site.i18n import N_, _
+from rulings.site.labels import AUTHORITY_LABELS
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import esc, heading, plain, raw, text_block, text_inline
@@ -53,6 +54,8 @@ def render(view: LocaleView, gd: GameData) -> Page:
             rows.append((view.t(_("Author")), esc(d.author)))
         if d.maintainer:
             rows.append((view.t(_("Maintainer")), esc(d.maintainer)))
+        if d.authority:
+            rows.append((view.t(_("Authority")), esc(view.t(AUTHORITY_LABELS[d.authority]))))
         if d.date_printed or d.date:
             shown = esc(view.ui.date(d.date)) if d.date else ""
             printed = f' <span class="rl-printed">({esc(view.t(_("printed as")))} “{esc(d.date_printed)}”)</span>' \

@@ -217,6 +217,8 @@ class StatusChange:
     note: Text | None = spec("What happened.", {"en": "Edited, then reversed."}, last=True)
     date: str | None = spec("ISO date of the step, where known.", "2006-03-20", kind=Kind.DATE)
     date_printed: str | None = spec("The date as printed.", "3-20-2006")
+    replaced_by: str | None = spec("The ruling that replaced this one (a superseded or reversed step).",
+                                   "anachronism/ruling/nemere-how-exactly-does-nemere-work", kind=Kind.REF)
 
 
 @dataclass
@@ -239,6 +241,11 @@ class Ruling(Entry):
                             ["anachronism/card/skegox-francisca"], kind=Kind.REFS, factory=list)
     related: list[str] = spec(None, kind=Kind.REFS, factory=list)
     flags: list[RulingFlag] = spec("Known problems of the source entry.", ["unanswered"], factory=list, unique=True)
+
+    def references(self) -> list[tuple[str, str]]:
+        """The entry's own references, then the rulings its history says replaced it."""
+        return super().references() + [(f"history.{i}.replaced_by", h.replaced_by)
+                                       for i, h in enumerate(self.history) if h.replaced_by]
 
 
 @dataclass

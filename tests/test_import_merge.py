@@ -105,6 +105,28 @@ def test_changed_source_merges_without_losing_work(tmp_path):
     assert (into / "sources" / "toy.txt").read_text() == v2
 
 
+def _parse_with_notes(text: str) -> ImportResult:
+    result = _parse(text)
+    result.game.documents[0].notes = Text("en", "Posted in a hurry.")
+    return result
+
+
+def test_document_texts_keep_their_translations_when_the_source_changes(tmp_path):
+    """The document record is refreshed from a changed source (new sha256), but the translations of its
+    texts (title, notes) are the translators' and stay."""
+    into, schemas = _setup(tmp_path)
+    toy = types.SimpleNamespace(**{**vars(TOY), "parse": _parse_with_notes})
+    write_import(toy, V1.encode(), into, schemas)
+    apply_translations(tmp_path / "content", {"toy": {"documents.0.notes": "Pubblicato di fretta.",
+                                                      "documents.0.title": "FAQ giocattolo"}}, "it", "draft", "t")
+    (before,) = read(tmp_path / "content").games["toy"].documents
+    write_import(toy, (V1 + "Delta question?|Delta answer.\n").encode(), into, schemas)
+    (doc,) = read(tmp_path / "content").games["toy"].documents
+    assert doc.sha256 != before.sha256  # the record was refreshed
+    assert doc.notes.translations["it"].text == "Pubblicato di fretta."
+    assert doc.title.translations["it"].text == "FAQ giocattolo"
+
+
 def test_entry_removed_upstream_is_removed_when_untouched(tmp_path):
     into, schemas = _setup(tmp_path)
     write_import(TOY, V1.encode(), into, schemas)

@@ -76,7 +76,7 @@ def test_counts(by_kind) -> None:
     assert sum(len(r.about) > 1 for r in rulings) == 3  # printed twice under two headings
     assert not any(RulingFlag.UNANSWERED in r.flags for r in rulings)  # every question is answered
     # 141 "See"/"See also" lines (34 "See also"); "Camulos or Waköán Töánka" names two headings.
-    assert sum(len(e.related) for e in entities) == 142
+    assert sum(len(e.related) + len(e.see) for e in entities) == 142
     assert len(by_kind["errata"]) == 9
     assert len(by_kind["glossary"]) == 24  # GLOSSARY in tables.py
     assert len(by_kind["sections"]) == 1
@@ -136,7 +136,9 @@ def test_every_see_reference_resolves(by_kind, lines) -> None:
         seen += 1
         owner = next(e for e in entities if e.provenance.lines[0] < n <= e.provenance.lines[1])
         targets = imp.resolve_see(m.group(2).strip(), headings)
-        assert targets and set(targets) <= set(owner.related), (n, line)
+        # "See also X": read X as well (related); "See X": read X instead (see)
+        kept, other = (owner.related, owner.see) if m.group(1) else (owner.see, owner.related)
+        assert targets and set(targets) <= set(kept) and not set(targets) & set(other), (n, line)
     assert seen == 141
     for variant, heading in imp.SEE_ALIASES.items():  # every alias is recorded on its target
         assert variant in next(e for e in entities if e.name.source == heading).aliases["en"]

@@ -59,11 +59,20 @@ def src(texts) -> list[str]:
 
 def test_game_and_files():
     g = RESULT.game
-    assert (g.id, g.lang, g.identified, g.name.source) == ("unidentified-1", "en", False, "Unidentified game 1")
+    assert (g.id, g.lang, g.identified) == ("unidentified-1", "en", False)
     assert RESULT.document_id == "rules-pages"
     assert [d.id for d in g.documents] == ["rules-pages"]
     assert g.documents[0].file == "sources/unidentified-1-rules-pages.txt"
     assert [(f.path, f.kind) for f in RESULT.files] == [("sections.yml", "sections"), ("glossary.yml", "glossary")]
+
+
+def test_display_name_is_drawn_from_the_pages():
+    """The pages never name the game: readers see the formats it is played in and its Lore Master."""
+    name = RESULT.game.name.source
+    formats, _, referee = name.partition(" card game with a ")
+    assert referee in TEXT and formats.count(" / ") == 2
+    assert f"the {', '.join(f + ' format' for f in formats.split(' / ')[:2])}, or {formats.split(' / ')[2]} format" \
+        in TEXT
 
 
 def test_sections_and_nesting():

@@ -15,6 +15,8 @@ Numbers below were established by reading the document (2022 lines):
 - 241 questions (every line with a question mark after "Comprehensive FAQ"), 2 without an answer
   (Orb of Ba'al Berith, line 1428; Windblast, line 1986); 11 Q&A printed identically under several
   cards, 28 printings in all, so 17 fewer rulings: 241 - 17 = 224;
+- Rule Clarifications (lines 90-737) ask and answer questions too: "Q:"/"A:" pairs and bare
+  questions followed by their answer; each is a ruling as well (counted from the text below);
 - 26 glossary terms: 21 defined in rule sections (Disabled, Kill, Target location, Fight, Strike,
   Attack, Take a step, Push/Pull one step, X steps away, Play, Movement Paths, Location, Stops,
   At Rest, Lose, Combat, Defender, Immobile, Die/Dies, Conjure, Span of land) and 5 defined in FAQ
@@ -23,6 +25,7 @@ Numbers below were established by reading the document (2022 lines):
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rulings.content.codec import entry_to_data
@@ -52,7 +55,10 @@ FILES = {f.kind: f for f in RESULT.files}
 CHANGES: list[Change] = FILES["changelog"].entries  # type: ignore[assignment]
 SECTIONS: list[Section] = FILES["sections"].entries  # type: ignore[assignment]
 CARDS: list[Entity] = FILES["entities"].entries  # type: ignore[assignment]
-RULINGS: list[Ruling] = FILES["rulings"].entries  # type: ignore[assignment]
+ALL_RULINGS: list[Ruling] = FILES["rulings"].entries  # type: ignore[assignment]
+FAQ_START = LINES.index("Comprehensive FAQ") + 1
+RULINGS = [r for r in ALL_RULINGS if r.provenance.lines[0] > FAQ_START]  # the FAQ part's
+CLARIFICATIONS = [r for r in ALL_RULINGS if r.provenance.lines[0] < FAQ_START]
 TERMS: list[Term] = FILES["glossary"].entries  # type: ignore[assignment]
 BY_ID = {e.id: e for f in RESULT.files for e in f.entries}
 
@@ -83,7 +89,7 @@ def test_counts():
     merged = [r for r in RULINGS if len(r.about) > 1]
     assert len(merged) == 11 and sum(len(r.about) for r in merged) == 28
     # every printed question is a ruling, once per printing
-    questions = sum(1 for n, line in enumerate(LINES, 1) if n > 738 and "?" in line)
+    questions = sum(1 for n, line in enumerate(LINES, 1) if n > FAQ_START and "?" in line)
     assert questions == 241 == sum(len(r.about) for r in RULINGS)
 
 
@@ -234,6 +240,57 @@ def test_double_spelled_card():
     assert en(wolf.name) == "Moon Clan Werewolf" and wolf.aliases == {"en": ["Moon Clan werewolf"]}
 
 
+def printed_clarification_questions() -> list[int]:
+    """Line numbers of the questions asked in Rule Clarifications, read off the kept original: a "Q:"
+    line, or a paragraph ending with "?" that is not a heading, not an item of a hand-numbered checklist
+    ("1) Did the killer strike…?") and not a line of the worked examples' dialogue ("Game says: …?")."""
+    start = LINES.index("Rule Clarifications") + 1
+    headings = {en(s.title) for s in SECTIONS}
+    return [n for n, line in enumerate(LINES[start:FAQ_START - 1], start + 1)
+            if line.startswith("Q:") or (line.rstrip().endswith("?") and line.strip() not in headings
+                                         and not re.match(r"\d+\) |Game says:", line))]
+
+
+def test_clarification_questions_are_rulings():
+    asked = printed_clarification_questions()
+    assert sum(LINES[n - 1].startswith("Q:") for n in asked) == sum(line.startswith("Q:") for line in LINES)
+    assert len(CLARIFICATIONS) == len(asked)
+    by_section = {s.id: s for s in SECTIONS}
+    for r, n in zip(sorted(CLARIFICATIONS, key=lambda r: r.provenance.lines), asked, strict=True):
+        first, last = r.provenance.lines
+        assert first <= n < last
+        question = LINES[n - 1].removeprefix("Q: ")
+        assert en(r.question).endswith(question)
+        # the answer is the lines after the question as printed, without the "A:" mark
+        answer = [t.removeprefix("A: ") for t in LINES[n:last] if t.strip()]
+        assert en(r.answer).replace("\n\n", "\n").split("\n") == answer
+        # linked to the section that prints it, which keeps the text
+        (sid,) = [x for x in r.related if x.startswith(f"{G}/section/")]
+        s = by_section[sid]
+        a, b = s.provenance.lines
+        assert a < first and last <= b
+        paragraphs = [en(blk.text) for blk in all_blocks(s.blocks) if isinstance(blk, Paragraph)]
+        assert LINES[n - 1] in paragraphs
+        # listed on the cards it names
+        for cid in r.about:
+            assert en(BY_ID[cid].name) in en(r.question) + en(r.answer)
+    unmarked = [n for n in asked if not LINES[n - 1].startswith("Q:")]
+    assert unmarked and len(unmarked) < len(asked)
+
+
+def test_clarification_with_its_scenario():
+    r = BY_ID[f"{G}/ruling/defender-getting-disabled-avatar-earth-attacks-site-apprentice"]
+    assert en(r.question).startswith("Player 1 controls sites A and B, with an Apprentice Wizard on site B.\n\n")
+    assert en(r.question).endswith("Does it have time to redirect the Avatar’s attack to itself before getting "
+                                   "disabled?")
+    assert en(r.answer).startswith("No. The Apprentice Wizard moves onto site A")
+    assert r.about == [f"{G}/card/root-spider"]
+    assert r.related == [f"{G}/section/defender-getting-disabled-or-immobilized-when-moving-onto-a-site"]
+    sleeves = BY_ID[f"{G}/ruling/card-sleeves-am-required-use"]  # Q: and A: on consecutive lines
+    assert en(sleeves.question) == "Am I required to use sleeves?"
+    assert en(sleeves.answer).startswith("If you have one or more foils in your deck, yes")
+
+
 def test_repeated_qa_stored_once():
     r = BY_ID[f"{G}/ruling/beast-of-burden-picks-up-another-minion-basic"]
     assert en(r.question) == "When this picks up another minion, is that a basic ability?"
@@ -293,12 +350,15 @@ def test_glossary():
 
 def test_game_and_document():
     g = RESULT.game
-    assert g.id == "sorcery" and g.publisher == "Erik’s Curiosa" and g.maintainer == "Ira Fay"
+    assert g.id == "sorcery" and g.maintainer == "Ira Fay"
+    assert g.publisher == "Erik’s Curiosa HQ" and f"If/when {g.publisher} publishes" in LINES[2]  # as printed
     (doc,) = g.documents
     assert doc.id == "clarifications" and RESULT.document_id == "clarifications"
     assert en(doc.title) == "Sorcery Comprehensive Rulebook Clarifications (Unofficial)"
-    # no "updated" line in the document: its date is the latest change log date, as printed
-    assert doc.date_printed == "Mar 12, 2025" and doc.date == "2025-03-12"
+    # no "updated" line in the document: it is not dated by its latest change log line
+    assert doc.date_printed is None and doc.date is None
+    # "These are unofficial rule clarifications … with significant support from the Sorcery League judge team"
+    assert doc.authority == "judge-team" and "unofficial" in LINES[2] and "judge team" in LINES[2]
 
 
 # --- ids, determinism, coverage, validation ------------------------------------------------------

@@ -196,11 +196,14 @@ def test_chinese_texts_have_english(result):
         for e in f.entries:
             zh += [t for _, t in e.texts() if t.lang != "en"]
     zh += [t for _, t in result.game.texts() if t.lang != "en"]
-    assert len(zh) == 7  # 3 Chinese section headings, 3 hero names, the document title
+    assert len(zh) == 8  # 3 Chinese section headings, 3 hero names, the document title and notes
+    notes = result.game.documents[0].notes
     for t in zh:
         tr = t.translations["en"]
         assert tr.source_hash == text_hash(t.source)
-        if t.source in tk.HEADING_EN:
+        if t is notes:
+            assert (tr.status, tr.by) == (TranslationStatus.MACHINE, "ai:claude")
+        elif t.source in tk.HEADING_EN:
             assert (tr.text, tr.status, tr.by) == (tk.HEADING_EN[t.source], TranslationStatus.MACHINE, "ai:claude")
         else:
             assert tr.status is TranslationStatus.OFFICIAL
@@ -212,17 +215,31 @@ def test_chinese_texts_have_english(result):
 def test_dropped_noise(text):
     a = tk.analyse(text)
     lines = text.split("\n")
-    assert a.noise == [2, 55]
+    assert a.noise == [55]
     assert sorted(lines[n - 1].strip() for n in a.noise) == sorted(forum.NOISE_LINES)
-    # every listed fragment is printed once, in a line that is kept without it
-    for whole, frag, _ in forum.NOISE_FRAGMENTS:
-        assert [s.strip() for s in lines].count(whole) == 1 and frag in whole
+    # every listed remark is printed once, at the end of a line that is read without it
+    for whole, remark, _ in forum.ASIDE_FRAGMENTS:
+        assert [s.strip() for s in lines].count(whole) == 1 and whole.endswith(" " + remark)
     assert (261, "武将规则集") in a.kept
+
+
+def test_posters_remarks_are_the_document_notes(text, result):
+    """Line 2 and the end of line 261 are the poster's, not rules: kept as the document's notes, in
+    printed order, with their English."""
+    lines = [s.strip() for s in text.split("\n")]
+    a = tk.analyse(text)
+    assert [n for n, _, _ in a.asides] == [2, 261]
+    notes = result.game.documents[0].notes
+    paragraphs = notes.source.split("\n\n")
+    assert paragraphs == [lines[1], lines[260].removeprefix("武将规则集").strip()]
+    assert notes.lang == "zh"
+    en = notes.translations["en"]
+    assert en.status is TranslationStatus.MACHINE and len(en.text.split("\n\n")) == len(paragraphs)
 
 
 def test_coverage(text, result):
     a = tk.analyse(text)
-    covered = set(a.noise) | {tk.TITLE_LINE}
+    covered = set(a.noise) | {tk.TITLE_LINE} | {n for n, _, _ in a.asides}
     for r in a.repeats:
         covered |= set(range(r.copy[0], r.copy[1] + 1))
     for f in result.files:

@@ -250,7 +250,8 @@ class Checker:
         for fieldname, target in e.references():
             idx = seen_fields[fieldname]
             seen_fields[fieldname] += 1
-            path = [fieldname] if fieldname in ("parent", "target") else [fieldname, idx]
+            path = [fieldname] if fieldname in ("parent", "target") else \
+                field_steps(fieldname) if "." in fieldname else [fieldname, idx]
             t = self.ids.get(target)
             if t is None:
                 self.err(ld, position(e.node, path), f"{fieldname} '{target}' does not resolve to any entry",
@@ -366,6 +367,8 @@ def _label(path: list[Any]) -> str:
 
 
 def _ref_kind(e: Entry, fieldname: str) -> type[Entry] | None:
+    if fieldname.endswith(".replaced_by"):
+        return Ruling
     if fieldname == "about" or (isinstance(e, Entity | Erratum) and fieldname in ("parent", "target")):
         return Entity
     if isinstance(e, Section) and fieldname == "parent":

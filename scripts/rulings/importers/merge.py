@@ -38,7 +38,7 @@ from rulings.content.tree import find_schemas_dir
 from rulings.files import atomic_write
 from rulings.importers import get
 from rulings.importers.result import EntriesFile, Importer, ImportResult
-from rulings.model.entries import Entity, Entry, Term
+from rulings.model.entries import Entity, Entry, Term, texts_in
 from rulings.model.text import Text
 
 
@@ -221,9 +221,11 @@ def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Pat
         docs = doc["documents"]
         idx = next((i for i, d in enumerate(docs) if d["id"] == fresh.document_id), None)
         old = next((d for d in cur_game.documents if d.id == fresh.document_id), None)
-        if old is not None:
-            fresh_doc["title"] = {**fresh_doc["title"], **{
-                k: v for k, v in docs[idx]["title"].items() if k != old.title.lang}}
+        if old is not None:  # translations of the document's texts (title, notes) are kept
+            for key, text in texts_in(old):
+                if key in fresh_doc:
+                    fresh_doc[key] = {**fresh_doc[key], **{
+                        k: v for k, v in docs[idx][key].items() if k != text.lang}}
         if idx is None:
             docs.append(_styled(fresh_doc))
         elif any(docs[idx].get(k) != v for k, v in fresh_doc.items() if k != "title"):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from rulings.importers.result import ImportResult
 from rulings.model.entries import (
+    Authority,
     Block,
     Document,
     Example,
@@ -392,12 +393,14 @@ def parse(text: str) -> ImportResult:
             s.related = [tid]
 
     game = Game(
-        id=GAME_ID, lang=LANG, name=Text("en", "Unidentified game 1"), identified=False,
+        id=GAME_ID, lang=LANG, name=Text("en", display_name(text)), identified=False,
         description=Text("en", "A card game played in Arena, Quest and Campaign formats, with Heroes, Skill "
                                "cards and a Lore Master; the rules pages kept here never name it."),
         documents=[Document(
             id=DOCUMENT_ID, title=Text("en", "Rules pages"), languages=[LANG],
-            file="sources/" + SOURCE_NAME, sha256="")])
+            file="sources/" + SOURCE_NAME, sha256="",
+            # rules text itself, written as the game's rules ("custom formats you allow"), not a FAQ or notes
+            authority=Authority.OFFICIAL)])
     return ImportResult.of(game, DOCUMENT_ID, {
         "sections": sections,
         "glossary": terms,
@@ -406,6 +409,20 @@ def parse(text: str) -> ImportResult:
 
 def _flatten(items: list[Item]) -> list[str]:
     return [t for x in items for t in [x.line.text, *_flatten(x.items)]]
+
+
+FORMATS_RE = re.compile(r"\b(\w+) format, (\w+) format, or (\w+) format\b")
+REFEREE = "Lore Master"
+
+
+def display_name(text: str) -> str:
+    """A name for readers drawn from the pages themselves, which never name the game: the formats they
+    are played in ("the Arena format, Quest format, or Campaign format") and the Lore Master who runs
+    them. The id stays ``unidentified-1`` and the game ``identified: false``."""
+    m = FORMATS_RE.search(text)
+    if not m or REFEREE not in text:
+        raise ValueError("the rules pages no longer list their formats and the Lore Master")
+    return f"{' / '.join(m.groups())} card game with a {REFEREE}"
 
 
 def _terms(lines: list[Line], action_types: list[Item]) -> list[Term]:

@@ -57,6 +57,15 @@ class ErratumType(StrEnum):
     OTHER = "other"
 
 
+class Authority(StrEnum):
+    """Who stands behind a source document, as the document itself shows it."""
+
+    OFFICIAL = "official"  # the publisher's rules text
+    OFFICIAL_FAQ = "official-faq"  # the publisher's answers and errata
+    JUDGE_TEAM = "judge-team"  # a tournament organisers' or judges' document, not the publisher's
+    COMMUNITY = "community"  # players' unofficial notes (a forum thread, a fan FAQ)
+
+
 EX_TEXT_EN = {"en": "Can I attack myself with the Shuriken?"}
 EX_TEXT_IT = {"it": "Julia: manca la scritta Permanente.", "en": TRANSLATION_EXAMPLE}
 
@@ -192,6 +201,9 @@ class Entity(Entry):
     parent: str | None = spec("The entity this belongs to (an ability's hero).", "three-kingdoms/hero/cao-cao",
                               kind=Kind.REF)
     text: Text | None = spec("The entity's game text or description.", EX_TEXT_EN)
+    see: list[str] = spec("Where the source sends the reader instead (\"See X\"): this entry is a pointer to "
+                          "those; cross-references to read as well (\"See also X\") are `related`.",
+                          ["anachronism/card/zeus"], kind=Kind.REFS, factory=list)
     related: list[str] = spec(None, kind=Kind.REFS, factory=list)
 
 
@@ -205,6 +217,8 @@ class StatusChange:
     note: Text | None = spec("What happened.", {"en": "Edited, then reversed."}, last=True)
     date: str | None = spec("ISO date of the step, where known.", "2006-03-20", kind=Kind.DATE)
     date_printed: str | None = spec("The date as printed.", "3-20-2006")
+    replaced_by: str | None = spec("The ruling that replaced this one (a superseded or reversed step).",
+                                   "anachronism/ruling/nemere-how-exactly-does-nemere-work", kind=Kind.REF)
 
 
 @dataclass
@@ -227,6 +241,11 @@ class Ruling(Entry):
                             ["anachronism/card/skegox-francisca"], kind=Kind.REFS, factory=list)
     related: list[str] = spec(None, kind=Kind.REFS, factory=list)
     flags: list[RulingFlag] = spec("Known problems of the source entry.", ["unanswered"], factory=list, unique=True)
+
+    def references(self) -> list[tuple[str, str]]:
+        """The entry's own references, then the rulings its history says replaced it."""
+        return super().references() + [(f"history.{i}.replaced_by", h.replaced_by)
+                                       for i, h in enumerate(self.history) if h.replaced_by]
 
 
 @dataclass
@@ -400,10 +419,17 @@ class Document:
     sha256: str = spec("sha256 of the kept original.", "0" * 64, required=True, pattern="^[0-9a-f]{64}$", last=True)
     author: str | None = spec("Author as stated.", "Ira Fay")
     maintainer: str | None = spec("Maintainer as stated.", "Sorcery League judge team")
+    authority: Authority | None = spec("Who stands behind the document: the publisher (its rules, or its FAQ "
+                                       "and errata), a judge team, or the community; shown beside every "
+                                       "ruling's source.", "official-faq")
     date_printed: str | None = spec("Date or version exactly as printed.", "Updated: 3-20-2006")
     date: str | None = spec("The printed date as an ISO date.", "2006-03-20", kind=Kind.DATE)
     version: str | None = spec("Version as printed.", "1.2")
     url: str | None = spec("Where the document was published, if known.", "https://example.org/faq")
+    notes: Text | None = spec("What the document prints that is neither a rule nor a ruling (a poster's remarks "
+                              "in a forum thread), kept as printed so no line of it is lost.",
+                              {"zh": "慢慢发", "en": {"text": "Posting slowly.", "source_hash": "0a1b2c3d4e5f",
+                                                    "status": "machine", "by": "ai:claude"}})
     node: Any = field(default=None, compare=False, repr=False)
 
 

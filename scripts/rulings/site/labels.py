@@ -8,7 +8,7 @@ as ``WEI 001``), which must not be guessed at.
 
 from __future__ import annotations
 
-from rulings.model.entries import EntityType, ErratumType, RulingFlag, RulingStatus
+from rulings.model.entries import Authority, EntityType, ErratumType, RulingFlag, RulingStatus
 from rulings.site.i18n import N_, UI, _
 
 ENTITY_TYPE_LABELS = {
@@ -39,6 +39,9 @@ ERRATUM_TYPE_LABELS = {
     ErratumType.NAME: _("name"), ErratumType.SYMBOL: _("symbol"), ErratumType.STATS: _("statistics"),
     ErratumType.ART: _("art"), ErratumType.RULES_CHANGE: _("rules change"), ErratumType.OTHER: _("other"),
 }
+
+AUTHORITY_LABELS = {Authority.OFFICIAL: _("Official rules"), Authority.OFFICIAL_FAQ: _("Official FAQ"),
+                    Authority.JUDGE_TEAM: _("Judge team, unofficial"), Authority.COMMUNITY: _("Community, unofficial")}
 
 RULING_STATUS_LABELS = {RulingStatus.CURRENT: _("Current"), RulingStatus.SUPERSEDED: _("Superseded"),
                         RulingStatus.REVERSED: _("Reversed")}

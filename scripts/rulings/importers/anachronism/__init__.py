@@ -9,14 +9,15 @@ concept) followed by questions and answers, statements, and "See"/"See also" cro
                                                <- blank: a following paragraph that is not a
     Since my warrior is not adjacent ...?         new question continues the answer
     -No on both counts. ...
-    See also Behind                            <- cross-reference (Entity.related)
+    See also Behind                            <- cross-reference (Entity.related; "See X": Entity.see)
 
 What it makes:
 
 - one Entity per heading: ``topic`` if the heading is in :data:`TOPIC_HEADINGS` (decided by
-  reading the document), ``card`` otherwise; "See"/"See also" lines under a heading become the
-  entity's ``related``; targets spelled differently from their heading resolve through
-  :data:`SEE_ALIASES` (recorded as aliases of the target) or :data:`SEE_MULTI`;
+  reading the document), ``card`` otherwise; "See X" lines under a heading become the entity's
+  ``see`` (read X instead), "See also X" lines its ``related`` (read X as well); targets spelled
+  differently from their heading resolve through :data:`SEE_ALIASES` (recorded as aliases of the
+  target) or :data:`SEE_MULTI`;
 - one Ruling per question with its answer (paragraphs joined with a blank line, lines inside a
   paragraph kept as printed) or per statement; a ruling printed twice under two headings is one
   ruling ``about`` both; references printed inside an answer are in :data:`IN_ANSWER_REFS`;
@@ -49,6 +50,7 @@ from rulings.importers.anachronism.tables import (
 )
 from rulings.importers.result import ImportResult
 from rulings.model.entries import (
+    Authority,
     Diagram,
     Document,
     Entity,
@@ -123,7 +125,7 @@ class Block:
     heading: str
     line: int
     last: int
-    see: list[tuple[int, str]] = field(default_factory=list)  # (line, target as printed)
+    see: list[tuple[int, str, bool]] = field(default_factory=list)  # (line, target as printed, "See also")
     rulings: list[RawRuling] = field(default_factory=list)
 
 
@@ -159,7 +161,7 @@ def split_blocks(text: str) -> list[Block]:
                 continue
             m = SEE_RE.match(s.strip())
             if m:
-                b.see.append((j + 1, m.group("target").strip()))
+                b.see.append((j + 1, m.group("target").strip(), bool(m.group(1))))
                 continue
             cur.append((j + 1, s))
         if cur:
@@ -284,9 +286,9 @@ def parse(text: str) -> ImportResult:
         _add(entities[headings[heading]].aliases.setdefault(LANG, []), *spellings)
     for b in blocks:
         e = entities[headings[b.heading]]
-        for _, target in b.see:
-            _add(e.related, *resolve_see(target, headings))
-        if e.id in e.related:
+        for _, target, also in b.see:
+            _add(e.related if also else e.see, *resolve_see(target, headings))
+        if e.id in e.related or e.id in e.see:
             raise ValueError(f"{b.heading!r} refers to itself")
 
     # rulings (one per distinct question/answer or statement; repeats are "about" every heading)
@@ -404,7 +406,10 @@ def parse(text: str) -> ImportResult:
         id=GAME_ID, lang=LANG, name=_t("Anachronism"), identified=True, publisher=None,
         documents=[Document(id=DOCUMENT_ID, title=_t(title), languages=[LANG], file=f"sources/{SOURCE_NAME}",
                             sha256="", date_printed=updated.removeprefix("Updated: "),
-                            date=f"{m['y']}-{int(m['m']):02d}-{int(m['d']):02d}")],
+                            date=f"{m['y']}-{int(m['m']):02d}-{int(m['d']):02d}",
+                            # the publisher's voice: "In Set 4, since we key card abilities off of the trait,
+                            # we decided…", "no plans to errata … the Bokken"
+                            authority=Authority.OFFICIAL_FAQ)],
     )
     return ImportResult.of(game, DOCUMENT_ID, {
         "entities": entities.values(),

@@ -43,6 +43,7 @@ from rulings.importers.hokuto.tables import (
 )
 from rulings.importers.result import ImportResult
 from rulings.model.entries import (
+    Authority,
     Document,
     Entity,
     EntityType,
@@ -285,6 +286,7 @@ def parse(text: str) -> ImportResult:
             languages=[LANG],
             file="sources/" + SOURCE_NAME,
             sha256="",
+            authority=Authority.OFFICIAL_FAQ,  # the card errata and the letters column answering players
         )],
     )
     return ImportResult.of(game, DOCUMENT_ID, {

@@ -9,6 +9,7 @@ consecutive lines; it loses heading levels, bullets and numbering (except where 
 2. **Intercept vs. Defend**, a two-column comparison (a :class:`Table` in ``sections.yml``);
 3. **Rule Clarifications**: rules prose, one :class:`Section` per heading (``sections.yml``), with
    examples as :class:`Example` blocks and step lists as ordered :class:`ListBlock`;
+   questions and answers printed there are also rulings (``clarifications``);
 4. **Comprehensive FAQ**: one card heading after another, each followed by questions and answers
    (``entities.yml`` cards, ``rulings.yml`` Q&A).
 
@@ -19,8 +20,9 @@ they nest) is stated in ``tables.OUTLINE`` and checked against the text; card he
 recognised by their shape (a short line on its own, followed by a question).
 
 This module reads parts 2 and 4 and puts the entries together; the package holds the other jobs:
-``document`` (the export's lines), ``blocks`` (section bodies → blocks), ``changelog`` (part 1's dated
-lines) and ``tables`` (what reading the document established).
+``document`` (the export's lines), ``blocks`` (section bodies → blocks), ``clarifications`` (part 3's
+questions and answers → rulings), ``changelog`` (part 1's dated lines) and ``tables`` (what reading
+the document established).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 from rulings.importers.result import ImportResult
 from rulings.importers.sorcery.blocks import Placed, build_blocks, step_blocks, with_examples
 from rulings.importers.sorcery.changelog import build_changes, parse_changelog
+from rulings.importers.sorcery.clarifications import section_rulings
 from rulings.importers.sorcery.document import (
     DOC_ID,
     GAME_ID,
@@ -61,6 +64,7 @@ from rulings.importers.sorcery.tables import (
     TERMS,
 )
 from rulings.model.entries import (
+    Authority,
     Document,
     Entity,
     EntityType,
@@ -78,6 +82,7 @@ __all__ = ["FORMAT", "GAME_ID", "SOURCE_NAME", "parse"]
 
 FORMAT = "sorcery-clarifications"
 
+PUBLISHER_RE = re.compile(r"If/when (.+?) publishes an official")
 CHANGELOG_HEADING = "Change Log"
 INTERCEPT_HEADING = "Intercept vs. Defend"
 RULES_HEADING = "Rule Clarifications"
@@ -336,18 +341,32 @@ def parse(text: str) -> ImportResult:
         for spec in SECTION_RELATED.get(s.title.source, []):
             s.related.append(target(spec))
 
+    # questions and answers printed in rule sections: rulings too, after the FAQ's (their ids stay)
+    for t, _parent in OUTLINE:
+        if t not in STEP_SECTIONS:
+            rulings += section_rulings(lines, placed_by_title[t], section_ids[norm(t)], short_slug(t, set(), 3),
+                                       entities, used)
+
     # change log
     changes = build_changes(parse_changelog(lines, i_log + 1, i_int), sections, entities, ids)
 
+    # The publisher as the preamble names it ("If/when Erik’s Curiosa HQ publishes an official
+    # comprehensive rulebook"). The document prints no date of its own: only its change log is dated,
+    # so it gets none (its latest change is on the change log page, not the document's date).
+    preamble = " ".join(lines[1:i_log])
+    m = PUBLISHER_RE.search(preamble)
+    if not m:
+        raise SourceError("the preamble no longer names the publisher")
+    # "These are unofficial rule clarifications …, with significant support from the Sorcery League judge team"
+    if "unofficial rule clarifications" not in preamble or "judge team" not in preamble:
+        raise SourceError("the preamble no longer says who stands behind the document")
+    authority = Authority.JUDGE_TEAM
     game = Game(
         id=GAME_ID, lang=LANG, name=tx("Sorcery: Contested Realm"), identified=True,
-        publisher="Erik’s Curiosa", maintainer="Ira Fay",
+        publisher=m.group(1), maintainer="Ira Fay",
         documents=[Document(
             id=DOC_ID, title=tx(title), languages=[LANG], file=f"sources/{SOURCE_NAME}", sha256="",
-            maintainer="Ira Fay",
-            # The document prints no "updated" line: its date is the latest change log date.
-            date_printed=max(changes, key=lambda c: c.date or "").date_printed,
-            date=max(c.date or "" for c in changes) or None)],
+            maintainer="Ira Fay", authority=authority)],
     )
     return ImportResult.of(game, DOC_ID, {
         "changelog": changes,

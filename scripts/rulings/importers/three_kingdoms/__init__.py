@@ -12,10 +12,11 @@ The source is a forum thread copied as plain text: Chinese headings, an English 
   line, the ability text) each followed by its Q:/A: pairs.
 
 The forum copy repeats most blocks verbatim right after themselves (each post was pasted twice) and
-holds some chatter: ``forum`` drops both, so only the first copy is imported and every entry's
-provenance points at it; any other line the parser does not understand is an error, so nothing is
-lost silently. ``tables`` holds what reading the thread established (heading translations, card
-groups, notes); this module reads the parts and builds the entries.
+holds some chatter: ``forum`` drops both (the poster's remarks become the document's ``notes``), so
+only the first copy is imported and every entry's provenance points at it; any other line the parser
+does not understand is an error, so nothing is lost silently. ``tables`` holds what reading the thread
+established (heading translations, card groups, notes); this module reads the parts and builds the
+entries.
 
 Mapping:
 
@@ -58,6 +59,7 @@ from rulings.importers.three_kingdoms.tables import (
     TERM_REFS,
 )
 from rulings.model.entries import (
+    Authority,
     Document,
     Entity,
     EntityType,
@@ -335,9 +337,13 @@ def parse(text: str) -> ImportResult:
         raise ValueError(f"line {TITLE_LINE}: new document title {title!r}: add its English to HEADING_EN")
     doc_title = Text("zh", title)
     doc_title.translate("en", HEADING_EN[title], "machine", by=MACHINE_BY)
+    # the poster's remarks (line 2, the end of the hero rule set heading): the document's notes
+    notes = Text("zh", "\n\n".join(remark for _, remark, _ in a.asides)) if a.asides else None
+    if notes:
+        notes.translate("en", "\n\n".join(english for _, _, english in a.asides), "machine", by=MACHINE_BY)
     game = Game(id=GAME_ID, lang="en", name=name, identified=True, documents=[
         Document(id=DOCUMENT_ID, title=doc_title, languages=["en", "zh"], file="sources/" + SOURCE_NAME,
-                 sha256="")])
+                 sha256="", notes=notes, authority=Authority.COMMUNITY)])  # a player's forum thread
     return ImportResult.of(game, DOCUMENT_ID, {
         "entities": entities,
         "rulings": rulings,

@@ -2,8 +2,9 @@
 
 The forum copy repeats most blocks verbatim right after themselves (each post was pasted twice):
 :func:`find_repeats` finds these tandem copies, and only the first copy is read. Forum chatter is
-dropped by exact text (:data:`NOISE_LINES`, :data:`NOISE_FRAGMENTS`); everything else is kept for the
-parser, which fails on any line it does not understand, so nothing is lost silently.
+set aside by exact text: the poster's own remarks (:data:`ASIDE_LINES`, :data:`ASIDE_FRAGMENTS`) become
+the document's notes, meta-talk about other posts (:data:`NOISE_LINES`) is dropped; everything else is
+kept for the parser, which fails on any line it does not understand, so nothing is lost silently.
 """
 
 from __future__ import annotations
@@ -13,20 +14,22 @@ from dataclasses import dataclass, field
 TITLE_LINE = 1
 """The thread title: it becomes the document's title (game.yml), not an entry."""
 
-# Forum noise: whole lines dropped from the import, matched by their exact (stripped) text.
-# Each is thread chatter or forum meta-talk, not rules content.
+# The poster's remarks, not rules content, kept as the document's notes (with their English): whole lines,
+# matched by their exact (stripped) text ...
+ASIDE_LINES: dict[str, str] = {
+    "来个美国人会经常问的FAQ吧": "Here is an FAQ of the questions Americans will often ask.",  # introducing the thread
+}
+# ... and remarks at the end of a line that is otherwise read: (line text, remark, its English).
+ASIDE_FRAGMENTS: list[tuple[str, str, str]] = [
+    ("武将规则集 慢慢发", "慢慢发", "Posting this bit by bit."),  # "Hero rule set - posting slowly"
+]
+
+# Forum noise: whole lines dropped from the import, matched by their exact (stripped) text: forum
+# meta-talk about the thread's posts, neither rules content nor a remark about it.
 NOISE_LINES: dict[str, str] = {
-    # "Let me do a FAQ of the things Americans often ask" - the poster introducing the thread.
-    "来个美国人会经常问的FAQ吧": "greeting / thread chatter",
     # "Please ignore post 487" - a note about another forum post (floor 487), not about the game.
     "请忽略487L": "reply meta-talk about a forum post number",
 }
-
-# Forum noise inside a line that is otherwise kept: (line text, dropped fragment, why).
-NOISE_FRAGMENTS: list[tuple[str, str, str]] = [
-    # "Hero rule set - posting slowly": the heading is kept, the poster's aside is not.
-    ("武将规则集 慢慢发", "慢慢发", "poster's aside 'posting slowly'"),
-]
 
 
 @dataclass
@@ -43,6 +46,7 @@ class Analysis:
     repeats: list[Repeat]
     noise: list[int]  # 1-based numbers of dropped noise lines
     kept: list[tuple[int, str]] = field(default_factory=list)  # (line number, text) the parser reads
+    asides: list[tuple[int, str, str]] = field(default_factory=list)  # (line number, remark, its English)
 
     def repeated(self, n: int) -> bool:
         return any(r.copy[0] <= n <= r.copy[1] for r in self.repeats)
@@ -86,8 +90,12 @@ def analyse(text: str) -> Analysis:
         if s in NOISE_LINES:
             a.noise.append(no)
             continue
-        for whole, frag, _why in NOISE_FRAGMENTS:
+        if s in ASIDE_LINES:
+            a.asides.append((no, s, ASIDE_LINES[s]))
+            continue
+        for whole, remark, english in ASIDE_FRAGMENTS:
             if s == whole:
-                s = s.replace(frag, "").strip()
+                s = s.removesuffix(remark).strip()
+                a.asides.append((no, remark, english))
         a.kept.append((no, s))
     return a

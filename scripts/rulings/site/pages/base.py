@@ -3,13 +3,13 @@ annotate entries in it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.site import paths as P
 from rulings.site.i18n import COMMA, N_, UI, _
-from rulings.site.labels import ENTITY_TYPE_LABELS
+from rulings.site.labels import AUTHORITY_LABELS, ENTITY_TYPE_LABELS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
 from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
 
@@ -100,11 +100,16 @@ class LocaleView:
     def page_link(self, ctx: Ctx, page: str, label: str) -> str:
         return f'<a href="{esc(P.href(ctx.page, page, self.dir_urls))}">{esc(label)}</a>'
 
-    def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str]) -> list[str]:
+    def meta(self, e: Entry, ctx: Ctx, also: list[str], related: list[str], see: Sequence[str] = ()) -> list[str]:
+        """Links and notes below an entry. ``see``: where the source sends the reader instead ("See");
+        ``related``: what to read as well ("See also")."""
         out = []
         if also:
             out.append(f'<p class="rl-also" data-search-exclude>{esc(self.ui.label(_("Also about")))}'
                        + self.joined(self.a(ctx, x) for x in also) + "</p>")
+        if see:
+            out.append(f'<p class="rl-see" data-search-exclude>{esc(self.ui.label(_("See")))}'
+                       + self.joined(self.a(ctx, x) for x in see) + "</p>")
         if related:
             out.append(f'<p class="rl-related" data-search-exclude>{esc(self.ui.label(_("See also")))}'
                        + self.joined(self.a(ctx, x) for x in related) + "</p>")
@@ -124,8 +129,18 @@ class LocaleView:
             else:
                 where = esc(where)
             out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(_("Source")))}'
-                       f"{self.joined([esc(e.provenance.document), where])}</p>")
+                       f"{self.joined([esc(e.provenance.document), where])}"
+                       f"{self.authority_badge(e.game, e.provenance.document)}</p>")
         return out
+
+    def authority_badge(self, game: str, document: str) -> str:
+        """Who stands behind a source document, as a small badge beside the entries cited from it."""
+        gd = self.m.games.get(game)
+        doc = next((d for d in gd.game.documents if d.id == document), None) if gd else None
+        if doc is None or doc.authority is None:
+            return ""
+        return (f' <span class="rl-badge rl-authority rl-authority-{doc.authority.value}">'
+                f"{esc(self.t(AUTHORITY_LABELS[doc.authority]))}</span>")
 
     def letter_pages(self, gd: GameData, listing: str, title: str, anchor: str, entries: list,
                      bucket_list: list[Bucket] | None, body: Body, front: str = "") -> list[Page]:

@@ -43,7 +43,7 @@ def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
         head.append(f'<p class="rl-parent">{esc(view.ui.label(_("Belongs to")))}{view.a(ctx, e.parent)}</p>')
     if e.text:
         head.append(text_block(e.text, ctx))
-    head += view.meta(e, ctx, [], e.related)
+    head += view.meta(e, ctx, [], e.related, e.see)
     out.append(raw(f'<div class="rl-entry rl-entity">{"".join(head)}</div>'))
     kids = gd.children.get(e.id, [])
     if kids:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from rulings.site import paths as P
 from rulings.site.i18n import N_, _
+from rulings.site.labels import AUTHORITY_LABELS
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.source import DOWNLOAD
 from rulings.site.render import esc, heading, plain, raw, text_block, text_inline
 
-UNIDENTIFIED = _("The source documents never name this game; it is listed under a neutral name until someone "
-                 "identifies it.")
+UNIDENTIFIED = _("The source documents never name this game; it is listed under a name describing it from its "
+                 "own text until someone identifies it.")
 
 
 def render(view: LocaleView, gd: GameData) -> Page:
@@ -54,6 +55,8 @@ def render(view: LocaleView, gd: GameData) -> Page:
             rows.append((view.t(_("Author")), esc(d.author)))
         if d.maintainer:
             rows.append((view.t(_("Maintainer")), esc(d.maintainer)))
+        if d.authority:
+            rows.append((view.t(_("Authority")), esc(view.t(AUTHORITY_LABELS[d.authority]))))
         if d.date_printed or d.date:
             shown = esc(view.ui.date(d.date)) if d.date else ""
             printed = f' <span class="rl-printed">({esc(view.t(_("printed as")))} “{esc(d.date_printed)}”)</span>' \
@@ -61,6 +64,8 @@ def render(view: LocaleView, gd: GameData) -> Page:
             rows.append((view.t(_("Date")), shown + printed))
         if d.version:
             rows.append((view.t(_("Version")), esc(d.version)))
+        if d.notes:  # the document's own remarks, e.g. a poster's asides
+            rows.append((view.t(_("Remarks")), text_block(d.notes, ctx)))
         rows.append((view.t(_("Languages")), esc(view.ui.listed([view.ui.language_name(x) for x in d.languages]))))
         rows.append((view.t(_("Original")), view.page_link(ctx, P.source_page(g.id, d.file), d.file.rsplit("/", 1)[-1])
                      + f' (<a href="{esc(P.href(ctx.page, f"{g.id}/{d.file}", view.dir_urls))}" download>'

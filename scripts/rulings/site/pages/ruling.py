@@ -36,9 +36,6 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
         # (Material's search parser tracks exclusions by tag name, so an excluded element must
         # not contain elements of its own tag: <section> around <div>s.)
         body.append(f'<section data-search-exclude>{text_block(r.statement, ctx)}</section>')
-    if r.status is not RulingStatus.CURRENT:
-        label = RULING_STATUS_LABELS[r.status]
-        body.append(f'<p class="rl-status rl-{r.status.value}">{esc(view.t(label))}</p>')
     if r.history:
         items = []
         for h in r.history:
@@ -48,8 +45,26 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
         body.append(f'<div class="rl-history"><p>{esc(view.t(_("History")))}</p><ul>{"".join(items)}</ul></div>')
     body += view.meta(r, ctx, [x for x in r.about if x != ctx.self_id], r.related)
     skip = "" if home else " data-search-exclude"
-    out.append(raw(f'<div class="rl-entry rl-ruling"{skip}>{"".join(body)}</div>'))
+    if r.status is RulingStatus.CURRENT:
+        out.append(raw(f'<div class="rl-entry rl-ruling"{skip}>{"".join(body)}</div>'))
+    else:  # no longer in force: kept on the page, folded under why, when and what replaced it
+        out.append(raw(f'<details class="rl-entry rl-ruling rl-folded rl-{r.status.value}"{skip}>'
+                       f'{folded_summary(view, r, ctx)}{"".join(body)}</details>'))
     return out
+
+
+def folded_summary(view: LocaleView, r: Ruling, ctx: Ctx) -> str:
+    """The line a superseded or reversed ruling is folded under: its status, the latest step's date and
+    reason, and a link to the ruling that replaced it."""
+    step = next((h for h in reversed(r.history) if h.status is r.status), None)
+    parts = [f'<span class="rl-status rl-{r.status.value}">{esc(view.t(RULING_STATUS_LABELS[r.status]))}</span>']
+    if step and (step.date or step.date_printed):
+        parts.append(esc(view.ui.date(step.date) if step.date else step.date_printed or ""))
+    if step and step.note:
+        parts.append(text_inline(step.note, ctx))
+    if step and step.replaced_by:
+        parts.append(f'{esc(view.t(_("Replaced by")))}: {view.a(ctx, step.replaced_by)}')
+    return '<summary data-search-exclude>' + " · ".join(parts) + "</summary>"
 
 
 def render(view: LocaleView, gd: GameData) -> list[Page]:

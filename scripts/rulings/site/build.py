@@ -67,13 +67,15 @@ def check_repository(repo: Path) -> None:
 
 @dataclass
 class LocaleResult:
-    """One locale generated: its mkdocs.yml, how many pages, how long generating and mkdocs took."""
+    """One locale generated: its mkdocs.yml, how many pages (and how many files were written or removed:
+    the rest kept their bytes and times), how long generating and mkdocs took."""
 
     locale: str
     config: Path
     pages: int
     generate_seconds: float
     mkdocs_seconds: float = 0.0
+    changed: int = 0
 
 
 @dataclass
@@ -124,12 +126,12 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
             files[f"assets/{f.relative_to(assets).as_posix()}"] = f.read_bytes()
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
-    sync_tree(base / "docs", files)
+    changed = sync_tree(base / "docs", files)
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
                            site_url=site_url, userdict=userdict_path(work.parent))
-    write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
-    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0)
+    changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
+    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
 
 
 def _generate(shared: tuple[SiteModel, Path], task: tuple) -> LocaleResult:

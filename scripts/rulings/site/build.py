@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulings.content.diagnostics import Severity
+from rulings.content.diagnostics import Severity, display_path
 from rulings.content.validate import validate
 from rulings.publish.bundles import (
     Download,
@@ -153,7 +153,8 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
     variants = [("all", list(locales), Variant("offline-all", True, tuple(locales)))]
     variants += [(loc, [loc], Variant(f"offline-{loc}", True, ())) for loc in locales]
     jobs = []
-    for _key, locs, v in variants:
+    for k, (_key, locs, v) in enumerate(variants, 1):
+        log(f"bundles: generating {v.name} ({k}/{len(variants)})…")
         site_dir = root / v.name
         if site_dir.exists():
             shutil.rmtree(site_dir)
@@ -161,6 +162,7 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
             jobs.append(MkdocsJob(f"{v.name}/{r.locale}", r.config))
         write_file(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
     run_mkdocs(repo, jobs, log)
+    log("bundles: zipping…")
     downloads = []
     for key, _locs, v in variants:
         name = f"rulings-{key}.zip"
@@ -171,6 +173,7 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
     for loc in locales:
         ui = UI.load(repo / "locales", loc)
         name = f"rulings-{loc}.zim"
+        log(f"bundles: {name} (Kiwix, with its full-text index)…")
         target = staging / "downloads" / name
         games = ", ".join(plain(gd.game.name, loc) for gd in model.games.values())
         write_zim(root / f"offline-{loc}" / loc, target, ZimMeta(
@@ -209,11 +212,13 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     except OutputRefused as e:
         raise BuildError(str(e)) from None
     t0 = time.perf_counter()
+    log(f"validating {display_path(content_dir)}/…")
     content, diags = validate(content_dir)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     if errors:
         raise BuildError("content has errors; nothing was built:\n" + "\n".join(d.format() for d in errors[:50]))
     result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
+    log(f"validated {len(content.paths)} files in {result.validate_seconds:.1f}s")
     locales = locales or content.project.locales
     for loc in locales:  # before any work: a broken catalog stops the build with file and line
         try:
@@ -240,6 +245,8 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
                   log) -> BuildResult:
     write_file(userdict_path(work), jieba_user_dict(model))
     epoch = int(source_date_epoch(repo))
+    if offline or bundles:
+        log("bundles: the iframe-worker shim for file:// search…")
     shim = fetch_shim(work / "npm") if (offline or bundles) else None
     staging = staging_folder(out)
     try:
@@ -248,6 +255,7 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
             downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log)
         variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
         jobs = []
+        log(f"generating {', '.join(locales)} ({len(locales)} locales, in parallel)…")
         tasks = [(work / variant.name, staging, loc, variant, site_url, shim) for loc in locales]
         for r in generate_all(model, repo, tasks):
             result.locales.append(r)
@@ -258,6 +266,7 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
             r.mkdocs_seconds = runs[r.locale].seconds
         write_file(staging / "index.html", root_index(locales, default))
         if not offline:
+            log("exports: JSON, CSV, SQLite…")
             write_exports(model, locales, staging, epoch, head_commit(repo))
         write_file(staging / MARKER, MARKER_TEXT)
         manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file

@@ -4,18 +4,27 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site serve test test-fast lint validate schemas translate-sync bench clean
+.PHONY: site bundles serve test test-fast lint validate schemas translate-sync bench clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
+	@echo "== setting up $(VENV): a virtualenv with the pinned dependencies (first time: a minute or two)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -r requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
-# Validate the content, then build every locale into site/ (see README).
+# Validate the content, then build every locale into site/ without the offline downloads (see README).
 site: $(STAMP)
+	@echo "== checking schemas/ against the field declarations"
 	$(BIN)/rulings schemas --check
+	@echo "== validating content/"
+	$(BIN)/rulings validate content --no-warnings
+	@echo "== building site/ (no offline bundles: make bundles adds them)"
+	$(BIN)/rulings build --no-bundles
+
+# The whole site with the offline zips and Kiwix files in site/downloads/ (slower; needs npm for the shim).
+bundles: $(STAMP)
 	$(BIN)/rulings validate content --no-warnings
 	$(BIN)/rulings build
 

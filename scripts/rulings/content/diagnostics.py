@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
+
+
+def did_you_mean(word: str, choices: Iterable[str], n: int = 3, key: Callable[[str], str] = str) -> str:
+    """``"; did you mean 'x' or 'y'?"`` with the closest of ``choices`` by difflib's ratio, or ``""``.
+
+    ``key`` picks the part compared (an id's slug: the shared ``game/kind/`` would make every id look close)."""
+    keyed: dict[str, list[str]] = {}
+    for c in choices:
+        keyed.setdefault(key(c), []).append(c)
+    close = [c for k in difflib.get_close_matches(key(word), list(keyed), n=n, cutoff=0.6) for c in keyed[k]][:n]
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
 
 
 class Severity(StrEnum):

@@ -144,6 +144,19 @@ def _problem(e: yaml.MarkedYAMLError) -> str:
     return _MARK_RE.sub("", msg).strip().rstrip(":")
 
 
+def _indenting_tab(text: str, line: int, col: int) -> tuple[int, int] | None:
+    """The 1-based position of the tab that most likely broke a parse failing at ``line``:col, if any:
+    the character there, else the first tab in the indentation of a line up to that one."""
+    lines = text.splitlines()
+    if 0 < line <= len(lines) and lines[line - 1][col - 1:col] == "\t":
+        return line, col
+    for n, ln in enumerate(lines[:line], 1):
+        indent = ln[: len(ln) - len(ln.lstrip(" \t"))]
+        if "\t" in indent:
+            return n, indent.index("\t") + 1
+    return None
+
+
 def _int(value: str) -> int:
     v = value.replace("_", "")
     sign = -1 if v.startswith("-") else 1
@@ -289,6 +302,9 @@ def load_text(path: Path, text: str) -> Loaded:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        if tab := _indenting_tab(text, line, col):
+            raise _fail(path, *tab, "a tab character in the indentation: YAML allows only spaces there; "
+                        "indent with spaces", "yaml-tab") from None
         raise _fail(path, line, col, _problem(e), "yaml-syntax") from None
     except ReaderError as e:
         line, col = _line_col(text, e.position) if isinstance(e.position, int) else (1, 1)

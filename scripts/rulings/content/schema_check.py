@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import hashlib
 import json
 import os
@@ -19,7 +18,7 @@ import fastjsonschema
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError
 
-from rulings.content.diagnostics import Diagnostic, Severity
+from rulings.content.diagnostics import Diagnostic, Severity, did_you_mean
 from rulings.content.load import Loaded, node_position, position
 from rulings.content.schemas import all_schemas
 from rulings.files import atomic_write
@@ -173,7 +172,10 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
                 add(line, col, f"{where} must be {want}, not {got}", "schema-type")
             elif err.validator == "required":
                 line, col = node_position(inst) if path else (1, 1)
-                missing = [k for k in err.validator_value if k not in inst]
+                # a missing field that an unknown key is a typo of is reported once, as that typo
+                typos = [str(u) for u in inst if u not in err.schema.get("properties", {})] \
+                    if err.schema.get("additionalProperties") is False else []
+                missing = [k for k in err.validator_value if k not in inst and not did_you_mean(k, typos)]
                 for k in missing:
                     add(line, col, f"{where} is missing required property '{k}'", "schema-required")
             elif err.validator == "additionalProperties":
@@ -182,19 +184,20 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
                     if k in allowed:
                         continue
                     line, col = position(loaded.data, [*path, k], key=True)
-                    hint = difflib.get_close_matches(str(k), allowed, n=1)
-                    suggestion = f"; did you mean '{hint[0]}'?" if hint else \
-                        f"; allowed: {', '.join(allowed)}" if allowed else ""
+                    suggestion = did_you_mean(str(k), allowed, 1) or \
+                        (f"; allowed: {', '.join(allowed)}" if allowed else "")
                     add(line, col, f"unknown property '{k}' in {where}{suggestion}", "schema-unknown-property")
             elif err.validator in ("enum", "const"):
                 line, col = position(loaded.data, path)
                 allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
-                add(line, col, f"{where}: '{inst}' is not one of {', '.join(map(str, allowed))}", "schema-enum")
+                add(line, col, f"{where}: '{inst}' is not one of {', '.join(map(str, allowed))}"
+                    + did_you_mean(str(inst), map(str, allowed), 1), "schema-enum")
             elif err.validator == "pattern":
                 line, col = position(loaded.data, path)
                 desc = err.schema.get("description", "")
-                add(line, col, f"{where}: '{inst}' is not in the expected form" + (f" ({desc})" if desc else ""),
-                    "schema-pattern")
+                examples = err.schema.get("examples", [])
+                add(line, col, f"{where}: '{inst}' is not in the expected form" + (f" ({desc})" if desc else "")
+                    + (f"; write it like '{examples[0]}'" if examples else ""), "schema-pattern")
             elif err.validator == "propertyNames":
                 line, col = position(loaded.data, path)
                 add(line, col, f"{where}: '{err.instance}' is not a valid locale tag", "schema-pattern")

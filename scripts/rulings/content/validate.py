@@ -36,7 +36,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 
 from rulings.content import safety
-from rulings.content.diagnostics import Diagnostic, Severity, summary, to_json
+from rulings.content.diagnostics import Diagnostic, Severity, did_you_mean, display_path, summary, to_json
 from rulings.content.dump import modeline
 from rulings.content.load import Loaded, node_position, position
 from rulings.content.tree import Content, ContentFile, Selection, find_schemas_dir, gc_paused, read
@@ -54,7 +54,7 @@ from rulings.model.entries import (
     kept_as_printed,
 )
 from rulings.model.terms import Glossary
-from rulings.model.text import Text, TextState
+from rulings.model.text import Text, TextState, text_hash
 
 
 @cache
@@ -66,12 +66,28 @@ def locale_known(tag: str) -> bool:
     return True
 
 
+DATE_EXAMPLE = "2024-03-08"
+
+
+def _says_kind(path: Path, kind: str) -> bool:
+    """Whether a file that could not be read declares ``kind: <kind>`` on a line of its own."""
+    try:
+        return f"\nkind: {kind}\n" in "\n" + path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+
+
 def _real_date(value: str) -> bool:
     try:
         dt.date.fromisoformat(value)
     except ValueError:
         return False
     return True
+
+
+def _not_a_date(value: str) -> str:
+    return f"'{value}' is not a real date; write an existing day as year-month-day, like '{DATE_EXAMPLE}'"
+
 
 
 
@@ -82,6 +98,21 @@ class Checker:
         self.out: list[Diagnostic] = []
         self.ids: dict[str, Entry] = {}
         self.id_file: dict[str, ContentFile] = {}
+
+    def game_file_failed(self, folder: Path) -> bool:
+        """Whether a file of kind game in ``folder`` was not read for its own errors (reported already:
+        every file of the game saying it has no game file would only bury the cause)."""
+        failed = {d.file for d in self.c.diagnostics if d.severity is Severity.ERROR}
+        return any(p.parent == folder and display_path(p) in failed and _says_kind(p, "game") for p in self.c.paths)
+
+    def ids_of_game(self, kind: type[Entry] | None, *games: str) -> list[str]:
+        """The ids of entries of ``kind`` (any, if None) in the first of ``games`` that has some (a
+        reference's own game, else the entry's): what a mistyped reference most likely meant."""
+        for game in games:
+            ids = [i for i, x in self.ids.items() if i.startswith(f"{game}/") and (kind is None or isinstance(x, kind))]
+            if ids:
+                return ids
+        return []
 
     def add(self, loaded: Loaded, pos: tuple[int, int], sev: Severity, msg: str, rule: str) -> None:
         self.out.append(Diagnostic(loaded.name, pos[0], pos[1], sev, msg, rule))
@@ -141,7 +172,7 @@ class Checker:
             for j, tag in enumerate(doc.languages):
                 self.check_locale(ld, g.node, ["documents", i, "languages", j], tag)
             if doc.date and not _real_date(doc.date):
-                self.err(ld, position(g.node, ["documents", i, "date"]), f"'{doc.date}' is not a real date",
+                self.err(ld, position(g.node, ["documents", i, "date"]), _not_a_date(doc.date),
                          "date-invalid")
             if doc.url and (problem := safety.url_problem(doc.url)):
                 self.err(ld, position(g.node, ["documents", i, "url"]), problem, "url-scheme")
@@ -170,7 +201,7 @@ class Checker:
                                        "the other; rename one", "case-twin"))
 
     def check_file_game(self, f: ContentFile) -> None:
-        if f.game not in self.c.games:
+        if f.game not in self.c.games and not self.game_file_failed(f.loaded.path.parent):
             self.err(f.loaded, position(f.loaded.data, ["game"]),
                      f"game '{f.game}' has no game file (kind: game)", "game-unknown")
 
@@ -221,7 +252,9 @@ class Checker:
                 self.err(ld, position(node, [*path, loc], key=True), f"unknown locale '{loc}'", "locale-unknown")
         if text.lang != "en" and locale_known(text.lang) and text.state("en") is TextState.MISSING:
             self.err(ld, position(node, path),
-                     f"{_label(path)} is in '{text.lang}' and has no English translation", "translation-english")
+                     f"{_label(path)} is in '{text.lang}' and has no English translation; add one under it "
+                     f"(en: {{text: ..., source_hash: {text_hash(text.source)}, status: draft, by: your-name}}) or "
+                     f"with `rulings translate apply`", "translation-english")
         for loc, tr in text.translations.items():
             if text.state(loc) is TextState.STALE:
                 self.add(ld, position(node, [*path, loc]), Severity.WARNING,
@@ -253,11 +286,13 @@ class Checker:
             path = [fieldname] if fieldname in ("parent", "target") else \
                 field_steps(fieldname) if "." in fieldname else [fieldname, idx]
             t = self.ids.get(target)
+            want = _ref_kind(e, fieldname)
             if t is None:
-                self.err(ld, position(e.node, path), f"{fieldname} '{target}' does not resolve to any entry",
+                self.err(ld, position(e.node, path), f"{fieldname} '{target}' does not resolve to any entry"
+                         + did_you_mean(target, self.ids_of_game(want, target.split("/", 1)[0], e.game),
+                                        key=lambda i: i.rsplit("/", 1)[-1]),
                          "ref-unresolved")
                 continue
-            want = _ref_kind(e, fieldname)
             if want and not isinstance(t, want):
                 self.err(ld, position(e.node, path),
                          f"{fieldname} '{target}' is a {t.KIND}, expected a {want.KIND}", "ref-kind")
@@ -282,11 +317,11 @@ class Checker:
         if isinstance(e, Ruling):
             self.check_ruling(ld, e)
         if isinstance(e, Change) and e.date and not _real_date(e.date):
-            self.err(ld, position(e.node, ["date"]), f"'{e.date}' is not a real date", "date-invalid")
+            self.err(ld, position(e.node, ["date"]), _not_a_date(e.date), "date-invalid")
         if isinstance(e, Ruling):
             for i, h in enumerate(e.history):
                 if h.date and not _real_date(h.date):
-                    self.err(ld, position(e.node, ["history", i, "date"]), f"'{h.date}' is not a real date",
+                    self.err(ld, position(e.node, ["history", i, "date"]), _not_a_date(h.date),
                              "date-invalid")
         self.check_missing(f, e)
 
@@ -400,7 +435,9 @@ def only_under(diags: Iterable[Diagnostic], paths: list[Path]) -> list[Diagnosti
     """Keep diagnostics of files at or under the given paths."""
     from rulings.content.diagnostics import display_path
     prefixes = [display_path(p) for p in paths]
-    return [d for d in diags if any(d.file == p or d.file.startswith(p.rstrip("/") + "/") for p in prefixes)]
+    # "." is the working folder itself (`rulings validate .` inside content/): every file is under it
+    return [d for d in diags if any(p == "." or d.file == p or d.file.startswith(p.rstrip("/") + "/")
+                                    for p in prefixes)]
 
 
 @dataclass

@@ -63,7 +63,9 @@ def fetch_shim(cache: Path) -> bytes:
     if not tgz.exists() or _integrity(tgz.read_bytes()) != SHIM_INTEGRITY:
         npm = shutil.which("npm")
         if npm is None:
-            raise BundleError("offline builds need npm (to fetch the iframe-worker shim from the npm registry)")
+            raise BundleError(f"the offline bundles need npm to fetch the {SHIM_PACKAGE} shim: install it "
+                              "(Debian/Ubuntu: apt-get install npm), or build without them: rulings build "
+                              "--no-bundles (make site does)")
         cache.mkdir(parents=True, exist_ok=True)
         r = subprocess.run([npm, "pack", f"{SHIM_PACKAGE}@{SHIM_VERSION}", "--pack-destination", str(cache),
                             "--silent"], capture_output=True, text=True, timeout=300, check=False)

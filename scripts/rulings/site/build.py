@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulings.content.diagnostics import Severity
+from rulings.content.diagnostics import Severity, display_path
 from rulings.content.validate import validate
 from rulings.publish.bundles import (
     Download,
@@ -70,13 +70,15 @@ def check_repository(repo: Path) -> None:
 
 @dataclass
 class LocaleResult:
-    """One locale generated: its mkdocs.yml, how many pages, how long generating and mkdocs took."""
+    """One locale generated: its mkdocs.yml, how many pages (and how many files were written or removed:
+    the rest kept their bytes and times), how long generating and mkdocs took."""
 
     locale: str
     config: Path
     pages: int
     generate_seconds: float
     mkdocs_seconds: float = 0.0
+    changed: int = 0
 
 
 @dataclass
@@ -127,13 +129,13 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
             files[f"assets/{f.relative_to(assets).as_posix()}"] = f.read_bytes()
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
-    sync_tree(base / "docs", files)
+    changed = sync_tree(base / "docs", files)
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
                            site_url=site_url, userdict=userdict_path(work.parent),
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()})
-    write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
-    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0)
+    changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
+    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
 
 
 def _generate(shared: tuple[SiteModel, Path], task: tuple) -> LocaleResult:
@@ -155,7 +157,8 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
     variants = [("all", list(locales), Variant("offline-all", True, tuple(locales)))]
     variants += [(loc, [loc], Variant(f"offline-{loc}", True, ())) for loc in locales]
     jobs = []
-    for _key, locs, v in variants:
+    for k, (_key, locs, v) in enumerate(variants, 1):
+        log(f"bundles: generating {v.name} ({k}/{len(variants)})…")
         site_dir = root / v.name
         if site_dir.exists():
             shutil.rmtree(site_dir)
@@ -163,6 +166,7 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
             jobs.append(MkdocsJob(f"{v.name}/{r.locale}", r.config))
         write_file(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
     run_mkdocs(repo, jobs, log)
+    log("bundles: zipping…")
     downloads = []
     for key, _locs, v in variants:
         name = f"rulings-{key}.zip"
@@ -173,6 +177,7 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
     for loc in locales:
         ui = UI.load(repo / "locales", loc)
         name = f"rulings-{loc}.zim"
+        log(f"bundles: {name} (Kiwix, with its full-text index)…")
         target = staging / "downloads" / name
         games = ", ".join(plain(gd.game.name, loc) for gd in model.games.values())
         write_zim(root / f"offline-{loc}" / loc, target, ZimMeta(
@@ -211,11 +216,13 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     except OutputRefused as e:
         raise BuildError(str(e)) from None
     t0 = time.perf_counter()
+    log(f"validating {display_path(content_dir)}/…")
     content, diags = validate(content_dir)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     if errors:
         raise BuildError("content has errors; nothing was built:\n" + "\n".join(d.format() for d in errors[:50]))
     result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
+    log(f"validated {len(content.paths)} files in {result.validate_seconds:.1f}s")
     locales = locales or content.project.locales
     for loc in locales:  # before any work: a broken catalog stops the build with file and line
         try:
@@ -242,6 +249,8 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
                   log) -> BuildResult:
     write_file(userdict_path(work), jieba_user_dict(model))
     epoch = int(source_date_epoch(repo))
+    if offline or bundles:
+        log("bundles: the iframe-worker shim for file:// search…")
     shim = fetch_shim(work / "npm") if (offline or bundles) else None
     staging = staging_folder(out)
     try:
@@ -250,6 +259,7 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
             downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log)
         variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
         jobs = []
+        log(f"generating {', '.join(locales)} ({len(locales)} locales, in parallel)…")
         tasks = [(work / variant.name, staging, loc, variant, site_url, shim) for loc in locales]
         for r in generate_all(model, repo, tasks):
             result.locales.append(r)
@@ -263,6 +273,7 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
         # absolute already
         shutil.copyfile(staging / default / "404.html", staging / "404.html")
         if not offline:
+            log("exports: JSON, CSV, SQLite…")
             write_exports(model, locales, staging, epoch, head_commit(repo))
         write_file(staging / MARKER, MARKER_TEXT)
         manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file

@@ -112,8 +112,13 @@ class MkdocsRun:
     exit: int
 
 
+HEARTBEAT_SECONDS = 8.0
+"""A build never stays silent longer than this: while mkdocs runs, a line says which runs are still going."""
+
+
 def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], workers: int | None = None, *,
-               watch: Callable[[int], None] | None = None, poll: float = 0.05) -> dict[str, MkdocsRun]:
+               watch: Callable[[int], None] | None = None, poll: float = 0.05,
+               heartbeat: float | None = None) -> dict[str, MkdocsRun]:
     """Run ``mkdocs build --strict`` for each :class:`MkdocsJob` (or (label, config) pair), at most
     :func:`pool_size` at a time; raise :class:`BuildError` with the output of every run that failed or
     printed a warning. ``watch`` is called with the pid of each running process every ``poll`` seconds.
@@ -121,16 +126,20 @@ def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], wor
     Each process's output goes to a file, so a chatty process can never block on a full pipe, and is
     read as soon as it ends. (Not ``--quiet``: it hides the warnings that ``--strict`` turns into errors.)"""
     env = mkdocs_env(repo)
+    heartbeat = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
     workers = pool_size(workers)
     pending = [MkdocsJob(*job) for job in jobs]
     total = len(pending)
     running: dict[int, tuple[MkdocsJob, subprocess.Popen, Any, float]] = {}
     runs: dict[str, MkdocsRun] = {}
     failed: list[str] = []
+    said = time.perf_counter()
     try:
         while pending or running:
             while pending and len(running) < workers:
                 job = pending.pop(0)
+                log(f"mkdocs {job.label} ({total - len(pending)}/{total})…")
+                said = time.perf_counter()
                 cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(job.config)]
                 if job.site_dir is not None:
                     cmd += ["-d", str(job.site_dir)]
@@ -158,7 +167,13 @@ def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], wor
                     failed.append(f"--- {job.label} (exit {run.exit}) ---\n{output}")
                 else:
                     log(f"{job.label}: mkdocs built in {run.seconds:.1f}s ({len(runs)}/{total} done)")
+                said = time.perf_counter()
             if not reaped:
+                if running and time.perf_counter() - said >= heartbeat:
+                    now = time.perf_counter()
+                    log("still running mkdocs: " + ", ".join(
+                        f"{job.label} ({now - started:.0f}s)" for job, _p, _o, started in running.values()))
+                    said = now
                 time.sleep(poll)
     finally:
         for _job, proc, out, _started in running.values():  # interrupted: stop what still runs

@@ -57,7 +57,7 @@ def entry_export(e: Entry, locale: str) -> dict[str, Any]:
 
 def status(gd: GameData, locale: str) -> dict[str, int]:
     c: Counter[str] = Counter()
-    for e in [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]:
+    for e in gd.entries:
         for _path, t in e.texts():
             st = t.state(locale)
             c[st.value] += 1
@@ -82,17 +82,19 @@ def game_export(gd: GameData, locale: str) -> dict[str, Any]:
     }
 
 
-def _dump(path: Path, data: Any) -> None:
+def _dump(path: Path, data: Any) -> str:
+    """Write ``data`` as compact JSON with its ``.sha256``; returns the digest."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    _digest(path)
+    return _digest(path, text.encode("utf-8"))
 
 
-def _digest(path: Path) -> None:
-    """``<file>.sha256`` beside ``path``, in the format ``sha256sum -c`` reads."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+def _digest(path: Path, data: bytes | None = None) -> str:
+    """``<file>.sha256`` beside ``path``, in the format ``sha256sum -c`` reads; returns the digest."""
+    digest = hashlib.sha256(path.read_bytes() if data is None else data).hexdigest()
     path.with_name(path.name + ".sha256").write_text(f"{digest}  {path.name}\n", encoding="utf-8")
+    return digest
 
 
 RESOLVED = {
@@ -208,44 +210,37 @@ def write_exports(model: SiteModel, locales: list[str], out: Path, epoch: int = 
     """Write api/v1/ under ``out``: per game and locale, per entity, the combined file, the rulings CSV per
     locale, the SQLite database, their schemas, a ``.sha256`` beside each, and ``meta.json`` listing them."""
     api = out / "api" / API_VERSION
-    written = []
+    digests: dict[Path, str] = {}  # every file written, with its sha256 (for meta.json)
     combined = []
     for gid, gd in model.games.items():
         for loc in locales:
             path = api / f"{gid}.{loc}.json"
-            _dump(path, game_export(gd, loc))
-            written.append(path)
-        entries = [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]
+            digests[path] = _dump(path, game_export(gd, loc))
         raw = game_to_data(gd.game)
         raw.pop("kind", None)
         combined.append({"game": raw,
                          "entries": [{"kind": e.type.value if isinstance(e, Entity) else e.KIND, **entry_to_data(e)}
-                                     for e in entries],
+                                     for e in gd.entries],
                          "translation_status": {loc: status(gd, loc) for loc in locales}})
     # one file with everything, every language once (the per-locale files are views of it)
-    _dump(api / "all.json", {"api": API_VERSION, "locales": list(locales), "games": combined})
-    _dump(api / "export.schema.json", export_schema())
-    _dump(api / "entity.schema.json", entity_schema())
-    written += [api / "all.json", api / "export.schema.json", api / "entity.schema.json"]
+    digests[api / "all.json"] = _dump(api / "all.json", {"api": API_VERSION, "locales": list(locales),
+                                                         "games": combined})
+    digests[api / "export.schema.json"] = _dump(api / "export.schema.json", export_schema())
+    digests[api / "entity.schema.json"] = _dump(api / "entity.schema.json", entity_schema())
     for gid, gd in model.games.items():
         for e in gd.entities:
             path = api / gid / e.type.value / f"{e.slug}.json"
-            _dump(path, entity_export(gd, e, locales))
-            written.append(path)
-    entries = [e for gd in model.games.values()
-               for e in [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]]
+            digests[path] = _dump(path, entity_export(gd, e, locales))
+    entries = [e for gd in model.games.values() for e in gd.entries]
     for loc in locales:
         path = write_rulings_csv(api / f"rulings.{loc}.csv", entries, loc)
-        _digest(path)
-        written.append(path)
+        digests[path] = _digest(path)
     version = data_version(epoch)
     db = write_sqlite(api / "rulings.sqlite", [gd.game for gd in model.games.values()], entries, list(locales),
                       {"data_version": version, "api": API_VERSION, "source_date_epoch": str(epoch)})
-    _digest(db)
-    written.append(db)
+    digests[db] = _digest(db)
     meta = {"api": API_VERSION, "data_version": version, "generator": f"rulings {__version__}", "commit": commit,
             "source_date_epoch": epoch, "locales": list(locales),
-            "files": {p.relative_to(api).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-                      for p in sorted(written)}}
+            "files": {p.relative_to(api).as_posix(): d for p, d in sorted(digests.items())}}
     _dump(api / "meta.json", meta)
-    return [*written, api / "meta.json"]
+    return [*digests, api / "meta.json"]

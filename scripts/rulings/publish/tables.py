@@ -22,7 +22,7 @@ from pathlib import Path
 from rulings.files import atomic_write
 from rulings.model.entries import Entry, Game, Ruling
 from rulings.model.text import Text
-from rulings.translation.display import shown
+from rulings.translation.display import shown, shown_text
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -105,13 +105,10 @@ def rulings_csv(entries: list[Entry], locale: str) -> str:
     for r in sorted((e for e in entries if isinstance(e, Ruling)), key=lambda e: e.id):
         main = r.question or r.statement
         d = shown(main, locale) if main else None
-
-        def text(t: Text | None) -> str:
-            return shown(t, locale).text if t else ""
-
         prov = r.provenance
-        w.writerow([r.id, r.game, r.status.value, " ".join(r.about), text(r.question), text(r.answer),
-                    text(r.statement), d.shown.value if d else "", d.status.value if d and d.status else "",
+        w.writerow([r.id, r.game, r.status.value, " ".join(r.about), shown_text(r.question, locale),
+                    shown_text(r.answer, locale), shown_text(r.statement, locale),
+                    d.shown.value if d else "", d.status.value if d and d.status else "",
                     prov.document if prov else "", f"{prov.lines[0]}-{prov.lines[1]}" if prov else ""])
     return buf.getvalue()
 

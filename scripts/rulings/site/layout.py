@@ -98,6 +98,11 @@ class GameData:
     orphan_chunks: list[list[Ruling]] = field(default_factory=list)
 
     @property
+    def entries(self) -> list[Entry]:
+        """Every entry of the game, kind by kind (entities, rulings, terms, errata, changes, sections)."""
+        return [*self.entities, *self.rulings, *self.terms, *self.errata, *self.changes, *self.sections]
+
+    @property
     def indexed(self) -> list[Entity]:
         """The entities the A–Z index lists: all but abilities, which are shown on their hero's page."""
         return [e for e in self.entities if not (e.type is EntityType.ABILITY and e.parent)]
@@ -175,7 +180,7 @@ def build_model(content: Content) -> SiteModel:
             loc.place(s.id, P.section_page(top), whole_page=top is s)
         # backlinks: explicit references, plus names found in the source texts
         linker = Linker(gd.terms, gd.entities, "en")
-        for e in [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]:
+        for e in gd.entries:
             targets = {ref for _field, ref in e.references()}
             for _path, text in e.texts():
                 targets.update(hit[2].entry_id for hit in linker.find(text.source))

@@ -21,7 +21,7 @@ DOWNLOAD = _("Download the original (plain text)")
 def cited_ranges(gd: GameData, doc: Document) -> dict[int, set[int]]:
     """first line → last lines of every multi-line range the game's entries cite in ``doc``."""
     out: dict[int, set[int]] = {}
-    for e in [*gd.entities, *gd.rulings, *gd.terms, *gd.errata, *gd.changes, *gd.sections]:
+    for e in gd.entries:
         if e.provenance and e.provenance.document == doc.id and e.provenance.lines[0] != e.provenance.lines[1]:
             first, last = e.provenance.lines
             out.setdefault(first, set()).add(last)

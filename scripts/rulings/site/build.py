@@ -41,6 +41,8 @@ from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index
 from rulings.site.render import plain
+from rulings.site.search.context import FILE as SEARCH_CONTEXT
+from rulings.site.search.context import search_context
 from rulings.site.workers import MkdocsJob, fork_map, run_mkdocs, source_date_epoch
 from rulings.vcs import head_commit
 
@@ -135,6 +137,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
                            site_url=site_url, userdict=userdict_path(work.parent),
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()})
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
+    changed += write_if_changed(base / SEARCH_CONTEXT, search_context(model, locale, ui, dir_urls))
     return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
 
 

@@ -18,11 +18,6 @@ from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Ga
 from rulings.site import paths as P
 from rulings.site.render import Linker
 
-FULL_TEXT_SEARCH_LIMIT = 3000
-"""Above this many rulings, the browser's search index holds questions, statements, names and terms
-but not the answers: lunr builds its index in the reader's browser on every page load, and with full
-answers 10,000 rulings took seconds (see the benchmark). The ZIM archives, the JSON exports and the
-pages themselves keep every answer."""
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
 GLOSSARY_LIMIT = 60  # terms on one glossary page (up to 2 KB of HTML each with translations)
 CHUNK_LIMIT = 80  # errata or loose rulings on one page
@@ -120,7 +115,6 @@ class SiteModel:
     games: dict[str, GameData]
     locator: P.Locator
     by_id: dict[str, Entry]
-    search_answers: bool = True  # False for very large sites: answers stay out of the search index
 
 
 def build_model(content: Content) -> SiteModel:
@@ -187,8 +181,7 @@ def build_model(content: Content) -> SiteModel:
             for t in sorted(targets):
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
-    rulings = sum(len(gd.rulings) for gd in games.values())
-    return SiteModel(content, games, loc, by_id, search_answers=rulings <= FULL_TEXT_SEARCH_LIMIT)
+    return SiteModel(content, games, loc, by_id)
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:

@@ -18,6 +18,7 @@ from rulings.model.terms import HAN
 from rulings.site.escape import html_text, nav_label
 from rulings.site.i18n import autonym
 from rulings.site.layout import SiteModel
+from rulings.site.search import hook as search_hook
 from rulings.site.site_config import locale_site_config
 
 SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
@@ -89,4 +90,5 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
         plugins.append("offline")  # inlines the search index; turns directory URLs off
         config["extra"]["polyfills"] = [SHIM_PATH]  # a local shim, so the plugin adds no remote one
     config["plugins"] = plugins
+    config["hooks"] = [search_hook.__file__]  # our sharded search index, from Material's (see the hook)
     return yaml.safe_dump(config, allow_unicode=True, sort_keys=False)

@@ -23,11 +23,9 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
     if r.question:
         extras = text_extras(r.question, ctx)
         if extras:
-            skip_original = "" if view.m.search_answers else " data-search-exclude"
-            body.append(f'<section class="rl-q"{skip_original}>{extras}</section>')
+            body.append(f'<section class="rl-q">{extras}</section>')
         if r.answer:
-            skip_answer = "" if view.m.search_answers else " data-search-exclude"
-            body.append(f'<section class="rl-a"{skip_answer}><span class="rl-qa-label" data-search-exclude>'
+            body.append(f'<section class="rl-a"><span class="rl-qa-label" data-search-exclude>'
                         f'{esc(view.t(_("A")))}</span>{text_block(r.answer, ctx)}</section>')
         else:
             body.append(f'<p class="rl-warning">{esc(view.t(UNANSWERED))}</p>')

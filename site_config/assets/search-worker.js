@@ -4,8 +4,8 @@
  * here) and speaks its protocol: SETUP → READY, QUERY → RESULT with Material's result shape, so its
  * look, rendering and keys stay. The index is prebuilt and sharded: a query loads the few shards of
  * its words' prefixes and the records of the results shown, never the whole corpus. Files are
- * scripts calling __rulingsSearch, loaded with importScripts: in a real worker (http, Kiwix) and in
- * the iframe Material's file:// shim runs workers in, where importScripts adds <script> tags.
+ * scripts calling __rulingsSearch: fetched in a real worker (http, Kiwix), loaded as <script> tags
+ * in the iframe Material's file:// shim runs workers in.
  *
  * fold() and queryTokens() repeat rulings.site.search.tokens exactly (tests/search compares them).
  * Everything from the index is content, so hostile: it is escaped here before Material shows it.
@@ -35,8 +35,30 @@
     else if (kind === "facet") facets.set(key, runs(data));
   };
 
+  /* Files load in parallel: in a worker with fetch (each file is one call of __rulingsSearch with JSON,
+     parsed as JSON, never evaluated), in the shim's iframe with <script> tags (file:// refuses fetch) */
+  const CALL = "__rulingsSearch(";
   async function load(paths) {
-    if (paths.length) await importScripts(...paths.map(p => base + p));
+    const urls = paths.map(p => base + p);
+    if (!urls.length) return;
+    if (inFrame) {
+      await Promise.all(urls.map(url => new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = url;
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`cannot load ${url}`));
+        document.body.appendChild(script);
+      })));
+      return;
+    }
+    const texts = await Promise.all(urls.map(url => fetch(url).then(r => {
+      if (!r.ok) throw new Error(`cannot load ${url}: ${r.status}`);
+      return r.text();
+    })));
+    for (const text of texts) {
+      const start = text.indexOf(CALL), end = text.lastIndexOf(")");
+      self.__rulingsSearch(JSON.parse(text.slice(start + CALL.length, end)));
+    }
   }
 
   function runs(pairs) {

@@ -68,7 +68,18 @@ def search(pg, text: str) -> list[str]:
     box.press_sequentially(text)
     pg.keyboard.press("End")  # Material ignores input that arrives without a key event (CJK via insertText)
     pg.wait_for_selector(".md-search-result__item", timeout=15000)
-    return [a.get_attribute("href") or "" for a in pg.locator(".md-search-result__item a").all()]
+    return pg.evaluate(SETTLED)
+
+
+SETTLED = """async () => {
+  const list = document.querySelector('.md-search-result__list');
+  let last = list.innerHTML, since = performance.now();
+  while (performance.now() - since < 500) {  // results re-render as each typed key arrives: wait for the last
+    await new Promise(r => setTimeout(r, 50));
+    if (list.innerHTML !== last) { last = list.innerHTML; since = performance.now(); }
+  }
+  return [...list.querySelectorAll('.md-search-result__item a')].map(a => a.getAttribute('href') || '');
+}"""
 
 
 @pytest.mark.parametrize(("locale", "query", "expected"), [

@@ -13,7 +13,7 @@ import json
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.model.terms import all_forms
 from rulings.site import paths as P
-from rulings.site.i18n import UI, N_, _
+from rulings.site.i18n import N_, UI, _
 from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import SiteModel
 from rulings.site.render import plain
@@ -21,7 +21,7 @@ from rulings.site.render import plain
 FILE = "search-context.json"
 """Its name, beside the generated ``mkdocs.yml``."""
 
-KIND_LABELS = {"ruling": N_("Ruling", "Rulings"), "term": _("Glossary"), "erratum": N_("Erratum", "Errata"),
+KIND_LABELS = {"ruling": N_("Ruling", "Rulings"), "term": _("Glossary"), "erratum": _("Erratum"),
                "change": _("Changelog"), "section": _("Rules")}
 """The reader's name of each kind of entry that is not an entity (entities: their type's label)."""
 

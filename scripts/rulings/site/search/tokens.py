@@ -23,12 +23,11 @@ from rulings.model.terms import HAN_RANGES, word_key
 
 HAN_RUN = re.compile(f"[{HAN_RANGES}]+")
 
-STOP_WORDS = frozenset("""
-a an and are as at be but by for if in into is it of on or so than that the their then there these they this
-to was were will with
-il lo la i gli le un una uno di del della dei delle da dal dalla in nel nella con su sul per tra fra e ed o che
-non si al alla ai agli è
-""".split())
+STOP_WORDS = frozenset({"a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into",
+    "is", "it", "of", "on", "or", "so", "than", "that", "the", "their", "then", "there", "these", "they",
+    "this", "to", "was", "were", "will", "with", "il", "lo", "la", "i", "gli", "le", "un", "una", "uno",
+    "di", "del", "della", "dei", "delle", "da", "dal", "dalla", "nel", "nella", "con", "su", "sul", "per",
+    "tra", "fra", "e", "ed", "o", "che", "non", "si", "al", "alla", "ai", "agli"})
 """Words too common to search for (English and Italian), dropped from index and query alike: their
 postings would be the largest shards and say nothing about a page. The worker gets this list from the
 index, so both sides drop the same words."""

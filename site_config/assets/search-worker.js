@@ -15,7 +15,7 @@
   const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
   const FIELDS = [100, 10, 1];        // a word in a name, in a title, in the text
   const EXACT = 1, PREFIX = 0.5, TYPO = 0.3;
-  const RANKED = 60;                  // sections ranked and shown (grouped by page)
+  const RANKED = 30;                  // sections ranked and shown (grouped by page): few record files
   const SUB_SHARDS = 6;               // longer-prefix shards loaded for a short prefix
   const MAX_KEY = 6;
   const MARKS = /\p{M}+/gu;
@@ -358,6 +358,10 @@
     hanRun = new RegExp(`[${m.han}]+`, "gu");
     hanStart = new RegExp(`^[${m.han}]`, "u");
   }
+
+  // Online, Material sets the search up on every page load anyway: start now, not after its index
+  // request. From file://, Material waits until the reader opens the search, and so does this.
+  if (!inFrame) setup();
 
   let latest = 0;
   addEventListener("message", async ev => {

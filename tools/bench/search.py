@@ -216,12 +216,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[2],
                    help="the checkout whose site config to build with (default: this one)")
     p.add_argument("--locales", default="", help="comma-separated (default: all)")
+    p.add_argument("--keep", type=Path, default=None, help="build in this folder and keep it (one size only)")
     p.add_argument("--json", type=Path, default=None, help="write the figures here (default build/bench-search.json)")
     a = p.parse_args(argv)
     results = []
     for n in (int(x) for x in a.sizes.split(",")):
+        locales = [x for x in a.locales.split(",") if x] or None
+        if a.keep:
+            results.append(bench(n, a.repo.resolve(), a.keep.resolve(), locales))
+            continue
         with tempfile.TemporaryDirectory(prefix=f"bench-search-{n}-") as tmp:
-            results.append(bench(n, a.repo.resolve(), Path(tmp), [x for x in a.locales.split(",") if x] or None))
+            results.append(bench(n, a.repo.resolve(), Path(tmp), locales))
     target = a.json or a.repo / "build" / "bench-search.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")

@@ -35,7 +35,7 @@ FOLDER = "rl"
 CHUNK = 16  # documents per record file: a result list touches few bytes
 SHARD_BYTES = 16_000  # a shard larger than this is split by one more character
 MAX_KEY = 6
-SNIPPET = 180  # characters of text shown under a result's title
+SNIPPET = 140  # characters of text shown under a result's title
 TAGS = re.compile(r"<[^>]*>")
 
 

@@ -60,14 +60,15 @@ QUERIES_JS = """async (queries) => {
   const ask = (q) => { input.value = q;
     input.dispatchEvent(new KeyboardEvent('keyup', {key: 'End', bubbles: true})); };
   const times = [], unchanged = [];
-  for (const q of queries) {  // keyup to changed results; an empty query between two
+  const until = async (done) => { const s = performance.now();
+    while (!done() && performance.now() - s < 3000) await new Promise(r => setTimeout(r, 0)); return done(); };
+  for (const q of queries) {  // keyup to results shown, from an empty list (an empty query between two)
     ask('');
-    await new Promise(r => setTimeout(r, 50));
-    const before = list.innerHTML;
+    await until(() => list.children.length === 0);
+    await new Promise(r => setTimeout(r, 20));
     const s = performance.now();
     ask(q);
-    while (list.innerHTML === before && performance.now() - s < 3000) await new Promise(r => setTimeout(r, 0));
-    if (list.innerHTML === before) unchanged.push(q); else times.push(performance.now() - s);
+    if (await until(() => list.children.length > 0)) times.push(performance.now() - s); else unchanged.push(q);
   }
   return {query_ms: times, unchanged};
 }"""
@@ -161,9 +162,12 @@ def _bytes(site: Path, urls: list[str]) -> int:
 
 
 def query_list(content: Any) -> list[str]:
-    """Queries a reader would type on this content: names whole, as prefixes and with a typo, words of
-    the rules in English and Italian, a Chinese term; the first one (a card's name) times the first result."""
-    from rulings.model.entries import Entity, Term
+    """Queries a reader would type on this content: names whole, as prefixes and with a typo, the rules'
+    common words (English and Italian, from the texts themselves), Chinese terms; the first one (a
+    card's name) times the first result."""
+    from collections import Counter
+
+    from rulings.model.entries import Entity, Ruling, Term
     from rulings.model.terms import HAN
 
     names = [e.name.source for e in content.entries if isinstance(e, Entity) and e.name][::97][:4]
@@ -171,8 +175,12 @@ def query_list(content: Any) -> list[str]:
     han = [x.text for t in content.entries if isinstance(t, Term) and t.term
            for x in t.term.translations.values() if HAN.search(x.text)][:2]
     typo = [n[:3] + n[4:] for n in names[:2] if len(n) > 6]
-    return [*names, *(n[:5] for n in names[1:3]), *typo, *terms[:3], *han, "attack", "damage", "turn",
-            "discard", "carta", "attacco", "giocatore", "player hand"]
+    words: dict[str, Counter] = {"en": Counter(), "it": Counter()}
+    for r in content.entries:
+        if isinstance(r, Ruling) and r.question and r.question.lang in words:
+            words[r.question.lang].update(w.strip("?.,;:!'\"").lower() for w in r.question.source.split())
+    common = [w for lang in ("en", "it") for w, _n in words[lang].most_common(40) if len(w) >= 6][:8]
+    return [*names, *(n[:5] for n in names[1:3]), *typo, *terms[:3], *han, *common, " ".join(common[:2])]
 
 
 def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = print) -> dict[str, Any]:
@@ -182,15 +190,17 @@ def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = p
     from rulings.site.build import build
 
     content_dir = tmp / "content"
-    synth.generate(content_dir, n)
+    if not content_dir.exists():  # else: kept from an earlier run (--keep)
+        synth.generate(content_dir, n)
     queries = query_list(read(content_dir))
     out: dict[str, Any] = {"rulings": n, "queries": queries, "sites": {}}
     for flavour, offline in (("online", False), ("offline", True)):
         t0 = time.perf_counter()
         site = tmp / f"site-{flavour}"
-        build(repo, site, content_dir=content_dir, work=tmp / f"work-{flavour}", locales=locales,
-              bundles=False, offline=offline, log=lambda _m: None)
-        log(f"{n} rulings: {flavour} site built in {time.perf_counter() - t0:.0f}s")
+        if not (site / "index.html").exists():
+            build(repo, site, content_dir=content_dir, work=tmp / f"work-{flavour}", locales=locales,
+                  bundles=False, offline=offline, log=lambda _m: None)
+            log(f"{n} rulings: {flavour} site built in {time.perf_counter() - t0:.0f}s")
         for loc in locales or sorted(p.name for p in site.iterdir() if (p / "index.html").exists()):
             r = search_timing(site, loc, queries, offline=offline)
             out["sites"][f"{flavour}/{loc}"] = r
@@ -216,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[2],
                    help="the checkout whose site config to build with (default: this one)")
     p.add_argument("--locales", default="", help="comma-separated (default: all)")
-    p.add_argument("--keep", type=Path, default=None, help="build in this folder and keep it (one size only)")
+    p.add_argument("--keep", type=Path, default=None,
+                   help="build in this folder and keep it, or measure what an earlier --keep built (one size)")
     p.add_argument("--json", type=Path, default=None, help="write the figures here (default build/bench-search.json)")
     a = p.parse_args(argv)
     results = []

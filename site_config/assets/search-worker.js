@@ -361,7 +361,7 @@
 
   // Online, Material sets the search up on every page load anyway: start now, not after its index
   // request. From file://, Material waits until the reader opens the search, and so does this.
-  if (!inFrame) setup();
+  if (!inFrame) setup().catch(() => { ready = null; });  // failed: tried again at SETUP
 
   let latest = 0;
   addEventListener("message", async ev => {

@@ -154,21 +154,30 @@ GAME_NOT_TEXT = term("Game", it="Partita", zh="一局", not_in={"en": ["game tex
 ANNULLA = term("ANNULLA", "it", en="CANCEL", zh="无效化", aliases={"it": ["annullare"]},
                not_in={"it": ["annulli la condizione"]})
 TURN = term("Turn", it="Turno", zh="回合", not_in={"zh": ["回合制"]})
-NOT_IN = Glossary([PLAY_CARD, INITIATIVE, TEXT, GAME_NOT_TEXT, ANNULLA, TURN])
+DEFENDER = term("Defender", it="Difensore", zh="防御者", not_in={"en": ["Defend"]})
+NOT_IN = Glossary([PLAY_CARD, INITIATIVE, TEXT, GAME_NOT_TEXT, ANNULLA, TURN, DEFENDER])
 
 
 def test_english_phrases_that_are_not_the_term():
-    assert found("When it enters play and is In-Play, play another card on the play surface.", "en",
+    assert found("When it enters play and is in-play, play another card on the play surface.", "en",
                  NOT_IN) == [("play", PLAY_CARD.id)]
-    # word for word as written, not by stem: the other inflections are still the term
+    # exactly as written, not by stem: the other inflections are still the term
     assert ids("It entered play; plays", "en", NOT_IN) == [PLAY_CARD.id, PLAY_CARD.id]
     # initial and Initiative share the stem initi: excluding one must not exclude the other
     assert ids("the initial roll", "en", NOT_IN) == []
     assert ids("Initiative, initiatives", "en", NOT_IN) == [INITIATIVE.id, INITIATIVE.id]
+    # case included: the ability Defend is not the term, the verb defend is (a unit that defends is a defender)
+    assert found("Use Defend to defend: a defender.", "en", NOT_IN) == [("defend", DEFENDER.id),
+                                                                       ("defender", DEFENDER.id)]
+    assert ids("Is it In Play?", "en", NOT_IN) == [PLAY_CARD.id]
+    # the words of a phrase are separated by spaces or dashes, not by a quote or a stop
+    assert found("Is it in. Play it, then 'put it in' play", "en", NOT_IN) == [
+        ("Play", PLAY_CARD.id), ("play", PLAY_CARD.id)]
 
 
 def test_an_exclusion_hides_its_own_term_only():
     assert found("its game text", "en", NOT_IN) == [("text", TEXT.id)]
+    assert ids("'another weapon this game' text", "en", NOT_IN) == [GAME_NOT_TEXT.id, TEXT.id]
     assert found("this game, and the text", "en", NOT_IN) == [("game", GAME_NOT_TEXT.id), ("text", TEXT.id)]
 
 

@@ -262,8 +262,8 @@ class Term(Entry):
     aliases: dict[str, list[str]] = spec(None, kind=Kind.ALIASES, factory=dict)
     not_in: dict[str, list[str]] = spec(
         "Phrases by locale in which the term's words are not the term (`game text` is no Game, `in play` no "
-        "Play), so they are neither linked nor checked there. Compared word for word as written, case aside, "
-        "without stemming: `initial` excludes itself and not `Initiative`.",
+        "Play), so they are neither linked nor checked there. Matched exactly as written, case included, "
+        "without stemming, across spaces and dashes only: `initial` excludes itself, not `Initiative`.",
         {"en": ["game text", "in play"]}, kind=Kind.PHRASES, factory=dict)
     definition: Text | None = spec("What the term means.", {"en": "Any of the eight spaces next to…"},
                                    required=True, default=None)

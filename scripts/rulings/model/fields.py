@@ -47,9 +47,9 @@ class Kind(StrEnum):
 
 
 WHOLE_KINDS = frozenset({Kind.REFS, Kind.ALIASES, Kind.PHRASES, Kind.ATTRIBUTES})
-BY_LOCALE = frozenset({Kind.ALIASES, Kind.PHRASES})
-"""Kinds that are mappings keyed by locale."""
 """Kinds that describe a whole list or mapping; the others describe a string (in a list: each item)."""
+BY_LOCALE = frozenset({Kind.ALIASES, Kind.PHRASES})
+"""Kinds that are mappings keyed by locale (the validator checks the keys are known locales)."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Re-importing: byte-identical on the same source; on a changed source, a three-way merge that
-reports added/changed/removed, keeps translations (now stale) and the aliases translators add, and never
-overwrites hand edits. Shown on a toy format, then on the real games: a ruling edited and one added by hand
-survive a re-import."""
+reports added/changed/removed, keeps translations (now stale), the aliases translators add and the
+``not_in`` phrases editors add, and never overwrites hand edits. Shown on a toy format, then on the real
+games: a ruling edited and one added by hand survive a re-import."""
 
 from __future__ import annotations
 
@@ -138,12 +138,14 @@ def test_entry_removed_upstream_is_removed_when_untouched(tmp_path):
 def test_aliases_in_translation_languages_are_kept_like_translations(tmp_path):
     into, schemas = _setup(tmp_path)
     write_import(TOY_GLOSSARY, b"Attack|To attack.\n", into, schemas)
-    # a translator lists the Italian forms their translations use, as the contributors' guide says
+    # a translator lists the Italian forms their translations use, as the contributors' guide says, and an
+    # editor the phrases in which the word is not the term
     path = into / "glossary.yml"
     english = "      en:\n        - attacks\n"
     text = path.read_text(encoding="utf-8")
     assert text.count(english) == 1
-    path.write_text(text.replace(english, english + "      it:\n        - attacco\n"), encoding="utf-8")
+    path.write_text(text.replace(english, english + "      it:\n        - attacco\n"
+                                 "    not_in:\n      en:\n        - attack dog\n"), encoding="utf-8")
     before = _snapshot(into)
     same = write_import(TOY_GLOSSARY, b"Attack|To attack.\n", into, schemas)
     assert (same.changed, same.conflicts, _snapshot(into)) == ([], [], before)
@@ -153,6 +155,7 @@ def test_aliases_in_translation_languages_are_kept_like_translations(tmp_path):
     term = read(tmp_path / "content").by_id()["toy/term/attack"]
     assert term.definition.source == "To attack a unit."
     assert term.aliases == {"en": ["attacks"], "it": ["attacco"]}          # ...and kept
+    assert term.not_in == {"en": ["attack dog"]}
 
 
 # --- a contributor's edits to a real game, re-imported from its kept original --------------------

@@ -53,6 +53,7 @@ from rulings.model.entries import (
     field_steps,
     kept_as_printed,
 )
+from rulings.model.fields import BY_LOCALE, content_fields
 from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState, text_hash
 
@@ -275,9 +276,11 @@ class Checker:
                                  f"'{loc}' translation of {path} does not use the agreed term "
                                  f"'{term.term.get(loc)}' for '{term.term.get(text.lang) or term.term.source}' "
                                  "(see the glossary)", "terminology")
-        for k in getattr(e, "aliases", {}):
-            if not locale_known(k):
-                self.err(ld, position(e.node, ["aliases", k], key=True), f"unknown locale '{k}'", "locale-unknown")
+        for by_locale in (cf for cf in content_fields(type(e)) if cf.spec.kind in BY_LOCALE):
+            for k in getattr(e, by_locale.name):
+                if not locale_known(k):
+                    self.err(ld, position(e.node, [by_locale.key, k], key=True), f"unknown locale '{k}'",
+                             "locale-unknown")
         # references
         seen_fields: dict[str, int] = defaultdict(int)
         for fieldname, target in e.references():

@@ -260,6 +260,11 @@ class Term(Entry):
 
     term: Text | None = spec("The term.", {"en": "Adjacent"}, required=True, default=None)
     aliases: dict[str, list[str]] = spec(None, kind=Kind.ALIASES, factory=dict)
+    not_in: dict[str, list[str]] = spec(
+        "Phrases by locale in which the term's words are not the term (`game text` is no Game, `in play` no "
+        "Play), so they are neither linked nor checked there. Matched exactly as written, case included, "
+        "without stemming, across spaces and dashes only: `initial` excludes itself, not `Initiative`.",
+        {"en": ["game text", "in play"]}, kind=Kind.PHRASES, factory=dict)
     definition: Text | None = spec("What the term means.", {"en": "Any of the eight spaces next to…"},
                                    required=True, default=None)
     related: list[str] = spec(None, kind=Kind.REFS, factory=list)

@@ -21,6 +21,7 @@ from rulings.site.pages import (
     glossary,
     home,
     overview,
+    recent,
     rules,
     ruling,
     source,
@@ -79,6 +80,8 @@ class LocaleRenderer(LocaleView):
             nav.append({self.t(_("Errata")): P.errata_page(gid)})
         pages.append(changelog.render(self, gd))
         nav.append({self.t(_("Changelog")): P.changelog_page(gid)})
+        pages.append(recent.render(self, gd))
+        nav.append({self.t(recent.TITLE): P.recent_page(gid)})
         if gd.sections:
             pages.append(rules.render_index(self, gd))
             nav.append({self.t(_("Rules")): P.rules_index_page(gid)})

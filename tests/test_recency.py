@@ -91,7 +91,7 @@ def test_the_feed_lists_rulings_newest_first_added_or_changed(history):
         entries = [(e.findtext(f"{ATOM}id"), e.findtext(f"{ATOM}updated"), e.find(f"{ATOM}category"))
                    for e in feed.findall(f"{ATOM}entry")]
         rulings = [(urn, when, cat.get("term")) for urn, when, cat in entries if cat is not None]
-        assert [urn for urn, _, _ in rulings][0] == "urn:rulings:" + IDS[1].replace("/", ":")
+        assert rulings[0][0] == "urn:rulings:" + IDS[1].replace("/", ":")
         assert rulings[0][1:] == ("2024-02-03T11:00:00Z", "changed")
         assert {(when, kind) for _, when, kind in rulings[1:]} == {("2024-01-02T10:00:00Z", "added")}
         assert len(rulings) == len(IDS)

@@ -28,6 +28,7 @@ from rulings.site.pages import (
     translation_status,
 )
 from rulings.site.pages.base import LocaleView
+from rulings.site.pages.previews import Previews
 from rulings.site.render import page_notice, plain
 
 
@@ -50,7 +51,8 @@ class LocaleRenderer(LocaleView):
             pages += game_pages
             nav.append({plain(gd.game.name, self.locale): game_nav})
         check_unique_paths(pages)
-        return Rendered([self.with_notice(p) for p in pages], nav)
+        previews = Previews(self)
+        return Rendered([previews.with_previews(self.with_notice(p)) for p in pages], nav)
 
     def with_notice(self, page: Page) -> Page:
         """The page with one notice under its title explaining the markers on it, if it has any."""

@@ -45,8 +45,10 @@
     timer = setTimeout(hide, 300);
   }
 
+  function pointer(ev) { touch = ev.pointerType === "touch" || ev.pointerType === "pen"; }
+  document.addEventListener("pointerover", pointer, true); // a mouse moving again after a tap is a mouse
   document.addEventListener("pointerdown", function (ev) {
-    touch = ev.pointerType === "touch" || ev.pointerType === "pen";
+    pointer(ev);
     var link = linkOf(ev.target);
     openOnDown = !!link && shown !== null && shown === previewOf(link);
   }, true);

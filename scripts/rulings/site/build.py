@@ -112,7 +112,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     base = work / locale
     files: dict[str, bytes] = {p.path: p.markdown.encode("utf-8") for p in rendered.pages}
     for gid, gd in model.games.items():
-        files[P.feed_file(gid)] = atom(gd, locale, ui, site_url=None if variant.offline else site_url,
+        files[P.feed_file(gid)] = atom(model, gd, locale, ui, site_url=None if variant.offline else site_url,
                                        dir_urls=dir_urls)
         src_dir = model.content.game_files[gid].loaded.path.parent
         for d in gd.game.documents:

@@ -1,10 +1,10 @@
 """The site's layout: which pages exist, at which paths (the same in every locale), and what each lists.
 
 Per game: an overview, an A–Z index of cards/heroes/topics, one page per entity (its rulings, errata,
-abilities and a "mentioned in" list), the glossary, the errata, the changelog and the rule sections
-(one page per top-level section). Long listings are split (by letter or in chunks) so no page grows
-with the content. Nothing here depends on the locale: :mod:`rulings.site.pages` renders this model
-once per locale.
+abilities and a "mentioned in" list), the glossary, the errata, the changelog, the recently changed
+entries and the rule sections (one page per top-level section). Long listings are split (by letter or
+in chunks) so no page grows with the content. Nothing here depends on the locale:
+:mod:`rulings.site.pages` renders this model once per locale.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from rulings.content.recency import Recency, recency
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.site import paths as P
@@ -121,6 +122,7 @@ class SiteModel:
     locator: P.Locator
     by_id: dict[str, Entry]
     search_answers: bool = True  # False for very large sites: answers stay out of the search index
+    recency: Recency = field(default_factory=Recency)  # when each entry last changed (git, else its own dates)
 
 
 def build_model(content: Content) -> SiteModel:
@@ -188,7 +190,8 @@ def build_model(content: Content) -> SiteModel:
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
     rulings = sum(len(gd.rulings) for gd in games.values())
-    return SiteModel(content, games, loc, by_id, search_answers=rulings <= FULL_TEXT_SEARCH_LIMIT)
+    return SiteModel(content, games, loc, by_id, search_answers=rulings <= FULL_TEXT_SEARCH_LIMIT,
+                     recency=recency(content))
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:

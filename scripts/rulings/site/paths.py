@@ -45,6 +45,10 @@ def changelog_page(game: str) -> str:
     return f"{game}/changelog.md"
 
 
+def recent_page(game: str) -> str:
+    return f"{game}/recent.md"
+
+
 def rules_index_page(game: str) -> str:
     return f"{game}/rules/index.md"
 

@@ -86,12 +86,15 @@ class LocaleView:
         groups = []
         for _key, group in groupby(entries, key=lambda e: (P.kind_order(e), getattr(e, "type", None))):
             items = list(group)
-            first = items[0]
-            label = ENTITY_TYPE_LABELS[first.type] if isinstance(first, Entity) else MENTION_KINDS[type(first)]
-            shown = self.t(label) if isinstance(label, str) else self.ui.n(label, len(items))
+            shown = self.kind_label(items[0], len(items))
             links = "".join(f"<li>{self.a(ctx, e.id)}</li>" for e in items)
             groups.append(f'<p class="rl-backlinks-kind">{esc(shown)}</p><ul>{links}</ul>')
         return f'<div class="rl-backlinks"{NS}>{"".join(groups)}</div>'
+
+    def kind_label(self, e: Entry, count: int = 1) -> str:
+        """What kind of entry ``e`` is, for ``count`` of them: its entity type, else "Ruling", "Glossary"…"""
+        label = ENTITY_TYPE_LABELS[e.type] if isinstance(e, Entity) else MENTION_KINDS[type(e)]
+        return self.t(label) if isinstance(label, str) else self.ui.n(label, count)
 
     def joined(self, fragments: Iterable[str]) -> str:
         """HTML fragments joined with the locale's comma."""

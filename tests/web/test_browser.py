@@ -160,7 +160,7 @@ def cited_range() -> tuple[str, int, int]:
     by_id = content.by_id()
     for e in content.entries:
         if isinstance(e, Ruling) and e.provenance and e.about and isinstance(by_id.get(e.about[0]), Entity):
-            first, last = e.provenance.lines
+            first, last = e.origin.lines
             if last > first:
                 return P.entity_page(by_id[e.about[0]]), first, last
     pytest.skip("no ruling cites a range of lines")

@@ -148,9 +148,16 @@ class Entry:
                      kind=Kind.LOCALE)
     notes: Text | None = spec("Editorial notes (e.g. damage in the source), not part of the ruling.",
                               {"en": "The source prints 'i' for '1'."}, last=True, kw_only=True)
-    provenance: Provenance | None = spec("Source document and lines.", {"document": "faq-2006", "lines": [5, 6]},
-                                         last=True)
+    provenance: list[Provenance] = spec(
+        "Source document and lines; a list of them when the entry is cited from several documents (the same "
+        "answer in the official FAQ and from the judge team), the one it was read from first.",
+        {"document": "faq-2006", "lines": [5, 6]}, last=True, factory=list, one_or_list=True)
     node: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def origin(self) -> Provenance | None:
+        """The first cited source: where the entry was read from (importers give exactly one)."""
+        return self.provenance[0] if self.provenance else None
 
     @property
     def game(self) -> str:

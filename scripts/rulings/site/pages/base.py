@@ -11,6 +11,7 @@ from rulings.site import paths as P
 from rulings.site.i18n import COMMA, N_, SEMICOLON, UI, _
 from rulings.site.labels import AUTHORITY_LABELS, ENTITY_TYPE_LABELS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
+from rulings.site.pages.correction import Corrections
 from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
 
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
@@ -30,8 +31,9 @@ class LocaleView:
     """The site model as read in one locale: names, links and UI strings in that locale."""
 
     def __init__(self, model: SiteModel, locale: str, ui: UI, directory_urls: bool = True,
-                 downloads: list | None = None):
+                 downloads: list | None = None, site_url: str | None = None):
         self.downloads = downloads or []
+        self.corrections = Corrections.of(model, site_url)  # None: the project names no forge
         self.m = model
         self.locale = locale
         self.ui = ui
@@ -120,6 +122,8 @@ class LocaleView:
             label = _("Sources") if len(e.provenance) > 1 else _("Source")
             out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(label))}'
                        + esc(self.t(SEMICOLON)).join(self.citation(e.game, p, ctx) for p in e.provenance) + "</p>")
+        if self.corrections and (links := self.corrections.links(self, e)):
+            out.append(links)
         return out
 
     def citation(self, game_id: str, prov: Provenance, ctx: Ctx) -> str:

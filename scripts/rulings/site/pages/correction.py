@@ -50,7 +50,7 @@ class Corrections:
         root = model.content.root
         places = {}
         for f in model.content.files:
-            rel = (Path("content") / f.loaded.path.relative_to(root)).as_posix()
+            rel = (Path(root.name) / f.loaded.path.relative_to(root)).as_posix()  # content/<game>/<file>.yml
             for e in f.entries:
                 places[e.id] = (rel, node_position(e.node)[0] if e.node is not None else None)
         return cls(forge, site_url, places)

@@ -125,6 +125,10 @@ def test_rulings_cards_and_terms_link_to_a_prefilled_issue_and_their_line(tmp_pa
                                r'aria-label="([^"]+)">([^<]+)</a>', out)[:2]  # a card's own, then its rulings'
             assert [(k, html.unescape(text)) for k, _, _, text in links] == \
                 [("report", ui.t(correction.REPORT)), ("edit", ui.t(correction.EDIT))], (loc, kind)
+            for _, _, label, text in links:  # named for the entry, holding the visible words (WCAG 2.5.3)
+                assert html.unescape(text) in html.unescape(label), (loc, label)
+                assert (hostile if kind == "rulings" else "Sword" if kind == "entities" else "Adjacent") \
+                    in html.unescape(label), (loc, label)
             report, edit = (html.unescape(h) for _, h, _, _ in links)
             q = query(report)
             assert q["title"] == ui.t(correction.TITLE, id=entry_id)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 REPORT = _("Report a problem")
 REPORT_NAMED = _("Report a problem with {name}")
 EDIT = _("Edit source")
-EDIT_NAMED = _("Edit the source of {name}")
+EDIT_NAMED = _("Edit source of {name}")
 TITLE = _("Problem with {id}")
 ASK = _("What is wrong, and what should it say?")
 NAME_LIMIT = 80  # characters of an entry's name in an accessible name

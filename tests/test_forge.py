@@ -148,13 +148,15 @@ def test_a_forge_url_must_be_a_web_address(tmp_path):
     assert f"content/project.yml:{at}:{lines[at - 1].index('javascript')}: error: forge.repo_url" in r.output, r.output
 
 
-def test_the_header_shows_the_forge_online_only(tmp_path):
-    """Material's header link fetches the repository's stars and forks by script: offline sites leave it out
-    (their entry links stay, as plain links)."""
+def test_the_header_links_the_forge_without_a_script_that_fetches(tmp_path):
+    """Material's header link fetches the repository's stars and forks by script; ours is a plain link, online
+    and offline."""
     def config(offline: bool) -> dict:
         return yaml.safe_load(locale_config(REPO, tmp_path, tmp_path / "site", "en", [], offline=offline,
                                             alternates=["en"], site_url=None, userdict=tmp_path / "u.txt",
                                             repo_url=GITHUB.repo_url))
 
-    assert config(False)["repo_url"] == GITHUB.repo_url and config(False)["edit_uri"] == ""
-    assert "repo_url" not in config(True)
+    for offline in (False, True):
+        assert config(offline)["repo_url"] == GITHUB.repo_url and config(offline)["edit_uri"] == ""
+    partial = (REPO / "site_config" / "overrides" / "partials" / "source.html").read_text(encoding="utf-8")
+    assert 'class="md-source"' in partial and "data-md-component" not in partial.split("#}", 1)[1]

@@ -61,9 +61,9 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
                   not_found: Mapping[str, str] | None = None, repo_url: str | None = None) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
     ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``. ``not_found``:
-    the 404 page's translated words (title, text, home). ``repo_url``: the project's forge, shown in the
-    header of served sites (offline ones leave it out: Material's script would fetch the repository's
-    stars and forks from the forge)."""
+    the 404 page's translated words (title, text, home). ``repo_url``: the project's forge, linked from the
+    header (a plain link: ``overrides/partials/source.html`` drops the script that would fetch the
+    repository's stars and forks)."""
     site = locale_site_config(repo, locale)
     config: dict = {
         "INHERIT": os.path.relpath(site.inherit, base),
@@ -77,7 +77,7 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     }
     if site_url and not offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
-    if repo_url and not offline:
+    if repo_url:
         # no edit_uri: the pages are generated, an "edit this page" button would point at no file
         config.update({"repo_url": repo_url, "edit_uri": ""})
     # the 404 page is served at any depth: absolute links, from the locale's folder under the site's path

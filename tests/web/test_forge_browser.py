@@ -4,10 +4,7 @@ the page asks no other host for anything (Material's own header link would ask G
 
 from __future__ import annotations
 
-import functools
 import re
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -15,7 +12,7 @@ import pytest
 from conftest import REPO, build_tree
 from rulings.site.build import build
 
-from .test_browser import Quiet, browser, page  # noqa: F401  (fixtures: Chromium, a page that records requests)
+from .test_browser import browser, page, serving  # noqa: F401  (fixtures: Chromium, a page that records requests)
 
 pytestmark = pytest.mark.browser
 REPO_URL = "https://github.com/owner/rulings"
@@ -33,10 +30,7 @@ def forge_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(forge_site: Path):
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(forge_site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    yield from serving(forge_site)
 
 
 def test_report_and_edit_links_are_named_tappable_and_fetch_nothing(page, server):  # noqa: F811

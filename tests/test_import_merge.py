@@ -28,7 +28,7 @@ def _parse(text: str) -> ImportResult:
     rulings = []
     for n, line in enumerate(text.splitlines(), 1):
         q, a = line.split("|")
-        rulings.append(Ruling(f"toy/ruling/{q.split()[0].lower()}", "en", Provenance("doc", (n, n)),
+        rulings.append(Ruling(f"toy/ruling/{q.split()[0].lower()}", "en", [Provenance("doc", (n, n))],
                               question=Text("en", q), answer=Text("en", a)))
     return ImportResult(_game(), "doc", [EntriesFile("rulings.yml", "rulings", rulings)])
 
@@ -39,7 +39,7 @@ def _game() -> Game:
 
 def _parse_glossary(text: str) -> ImportResult:
     """A toy glossary: one 'term|definition' per line, the term's plural as its English alias."""
-    terms = [Term(f"toy/term/{name.lower()}", "en", Provenance("doc", (n, n)), term=Text("en", name),
+    terms = [Term(f"toy/term/{name.lower()}", "en", [Provenance("doc", (n, n))], term=Text("en", name),
                   aliases={"en": [f"{name.lower()}s"]}, definition=Text("en", definition))
              for n, (name, definition) in enumerate((line.split("|") for line in text.splitlines()), 1)]
     return ImportResult(_game(), "doc", [EntriesFile("glossary.yml", "glossary", terms)])
@@ -217,7 +217,7 @@ def test_hand_edits_survive_an_upstream_revision(tmp_path):
     rulings = next(f for f in result.files if f.kind == "rulings").entries
     lines = source.split("\n")
     other, n = next((r, n) for r in rulings if r.id != edits[0] and r.answer
-                    for n in range(r.provenance.lines[0] - 1, r.provenance.lines[1])
+                    for n in range(r.origin.lines[0] - 1, r.origin.lines[1])
                     if lines[n].strip() == r.answer.source)
     lines[n] += " Revised upstream."
     report = write_import(imp, "\n".join(lines).encode(), content / imp.GAME_ID, tmp_path / "schemas")

@@ -270,7 +270,7 @@ def test_a_translation_must_use_the_agreed_term_inflected_or_not():
 def test_validator_po_hints_and_site_links_agree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A text the PO export gives a glossary line is one the site links the term in and, when its
     translation lacks the agreed term, one the validator warns about; and no other text."""
-    prov = Provenance("doc", (1, 2))
+    prov = [Provenance("doc", (1, 2))]
     questions = {"plain": "Is the Sword adjacent to itself?", "inflected": "Which spaces are adjacency spaces?",
                  "inside": "Does the Sword count as a subjacent card?", "none": "Can I use the Sword twice?",
                  "not-the-term": "Does the adjacent-space rule apply to the Sword?"}

@@ -34,13 +34,17 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def server(built_site: Path):
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_site)))
-    t = threading.Thread(target=httpd.serve_forever, daemon=True)
-    t.start()
+def serving(folder: Path, handler: type = Quiet):
+    """Serve ``folder`` on a free local port while the generator is open; yields the base URL."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path):
+    yield from serving(built_site)
 
 
 @pytest.fixture(scope="module")
@@ -227,7 +231,7 @@ def cited_range() -> tuple[str, int, int]:
     by_id = content.by_id()
     for e in content.entries:
         if isinstance(e, Ruling) and e.provenance and e.about and isinstance(by_id.get(e.about[0]), Entity):
-            first, last = e.provenance.lines
+            first, last = e.origin.lines
             if last > first:
                 return P.entity_page(by_id[e.about[0]]), first, last
     pytest.skip("no ruling cites a range of lines")
@@ -300,10 +304,7 @@ class NotFound(Quiet):
 
 @pytest.fixture(scope="module")
 def host(built_site: Path):
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(NotFound, directory=str(built_site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    yield from serving(built_site, NotFound)
 
 
 @pytest.mark.parametrize("locale", [*repo_content().project.locales, ""])

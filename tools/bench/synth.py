@@ -305,7 +305,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
           counts: dict[str, int]) -> None:
     gid, n = gb.gid, gb.n_rulings
     doc = "faq"
-    prov = lambda k=1: Provenance(doc, gb.lines(k))  # noqa: E731
+    prov = lambda k=1: [Provenance(doc, gb.lines(k))]  # noqa: E731
 
     # --- cards and heroes: about five rulings each; one in ten a Chinese-named hero
     n_entities = max(1, round(n / 5))

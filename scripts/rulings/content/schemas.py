@@ -138,6 +138,9 @@ class SchemaWriter:
         if s.kind in WHOLE_KINDS:
             return self.kind(s.kind)
         origin, args = get_origin(tp), get_args(tp)
+        if s.one_or_list:  # one item alone, or a list of several
+            item = self.value(args[0], replace(s, one_or_list=False, min_items=None, unique=False))
+            return {"oneOf": [item, {"type": "array", "items": item, "minItems": 2}]}
         if origin in (list, tuple):
             out: dict[str, Any] = {"type": "array",
                                    "items": self.value(args[0], replace(s, min_items=None, unique=False))}

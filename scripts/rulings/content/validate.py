@@ -301,19 +301,20 @@ class Checker:
                          f"{fieldname} '{target}' is a {t.KIND}, expected a {want.KIND}", "ref-kind")
             if target == e.id:
                 self.err(ld, position(e.node, path), f"{fieldname} refers to the entry itself", "ref-kind")
-        # provenance
-        if e.provenance:
-            game = self.c.games.get(e.game)
-            doc = next((d for d in game.documents if d.id == e.provenance.document), None) if game else None
+        # provenance: each cited source (a list only when there are several)
+        game = self.c.games.get(e.game)
+        for i, prov in enumerate(e.provenance):
+            at = ["provenance", i] if len(e.provenance) > 1 else ["provenance"]
+            doc = next((d for d in game.documents if d.id == prov.document), None) if game else None
             if game and doc is None:
-                self.err(ld, position(e.node, ["provenance", "document"]),
-                         f"document '{e.provenance.document}' is not among the documents of game '{game.id}'",
-                         "provenance-document")
+                self.err(ld, position(e.node, [*at, "document"]),
+                         f"document '{prov.document}' is not among the documents of game '{game.id}'"
+                         + did_you_mean(prov.document, [d.id for d in game.documents]), "provenance-document")
             elif doc is not None:
-                a, b = e.provenance.lines
+                a, b = prov.lines
                 n = _line_count(self.c.game_files[game.id].loaded.path.parent / doc.file)
                 if a > b or (n is not None and b > n):
-                    self.err(ld, position(e.node, ["provenance", "lines"]),
+                    self.err(ld, position(e.node, [*at, "lines"]),
                              f"lines {a}-{b} are not a range within '{doc.file}'"
                              + (f" ({n} lines)" if n is not None else ""), "provenance-lines")
         # kind-specific

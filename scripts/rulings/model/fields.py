@@ -69,6 +69,7 @@ class Spec:
     minimum: int | None = None  # check on a whole number (in a list: each item)
     min_items: int | None = None  # checks on a list
     unique: bool = False
+    one_or_list: bool = False  # a list written as its item alone when it has one (most have one)
 
 
 def spec(doc: str | None, example: Any = None, *, required: bool = False, default: Any = MISSING,

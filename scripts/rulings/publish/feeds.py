@@ -57,8 +57,7 @@ def _time(date: str, c: Changed | None = None) -> str:
 def _link(site_url: str | None, locale: str, page: str, fragment: str | None, dir_urls: bool) -> str:
     """Absolute when the site URL is known (feed readers need it); else relative to the feed file."""
     if site_url:
-        url = site_url.rstrip("/") + f"/{locale}/" + P.url_of(page, dir_urls)
-        return url + (f"#{fragment}" if fragment else "")
+        return P.site_address(site_url, locale, page, dir_urls, fragment)
     # the feed sits in the game's folder, where the game's index page is
     return P.href(P.game_page(page.split("/", 1)[0]), page, dir_urls, fragment)
 

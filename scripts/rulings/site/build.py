@@ -108,7 +108,8 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     t0 = time.perf_counter()
     ui = UI.load(repo / "locales", locale)
     dir_urls = not variant.offline
-    rendered = LocaleRenderer(model, locale, ui, dir_urls, downloads=list(variant.downloads)).render()
+    rendered = LocaleRenderer(model, locale, ui, dir_urls, downloads=list(variant.downloads),
+                              site_url=site_url).render()
     base = work / locale
     files: dict[str, bytes] = {p.path: p.markdown.encode("utf-8") for p in rendered.pages}
     for gid, gd in model.games.items():
@@ -133,6 +134,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
                            site_url=site_url, userdict=userdict_path(work.parent),
+                           repo_url=model.content.project.forge.repo_url if model.content.project.forge else None,
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()})
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
     return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)

@@ -58,10 +58,12 @@ def escaped_nav(nav: list) -> list:
 
 def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list, *, offline: bool,
                   alternates: Sequence[str], site_url: str | None, userdict: Path,
-                  not_found: Mapping[str, str] | None = None) -> str:
+                  not_found: Mapping[str, str] | None = None, repo_url: str | None = None) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
     ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``. ``not_found``:
-    the 404 page's translated words (title, text, home)."""
+    the 404 page's translated words (title, text, home). ``repo_url``: the project's forge, linked from the
+    header (a plain link: ``overrides/partials/source.html`` drops the script that would fetch the
+    repository's stars and forks)."""
     site = locale_site_config(repo, locale)
     config: dict = {
         "INHERIT": os.path.relpath(site.inherit, base),
@@ -75,6 +77,9 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     }
     if site_url and not offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
+    if repo_url:
+        # no edit_uri: the pages are generated, an "edit this page" button would point at no file
+        config.update({"repo_url": repo_url, "edit_uri": ""})
     # the 404 page is served at any depth: absolute links, from the locale's folder under the site's path
     # (mkdocs would use the server root without a site_url, where there is no locale's stylesheet)
     root = urlsplit(site_url).path.rstrip("/") if site_url and not offline else ""

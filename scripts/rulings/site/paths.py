@@ -92,6 +92,11 @@ def url_of(page: str, directory_urls: bool) -> str:
     return base + "/" if directory_urls else base + ".html"
 
 
+def site_address(site_url: str, locale: str, page: str, directory_urls: bool, fragment: str | None = None) -> str:
+    """A page's absolute address on the published site (feeds, issue reports): ``site_url`` is the site's root."""
+    return site_url.rstrip("/") + f"/{locale}/" + url_of(page, directory_urls) + (f"#{fragment}" if fragment else "")
+
+
 def href(from_page: str, to: str, directory_urls: bool, fragment: str | None = None) -> str:
     """A relative link from one page to a page (``.md``) or a plain file, with an optional anchor."""
     return _relative(from_page, to, directory_urls) + (f"#{fragment}" if fragment else "")

@@ -22,9 +22,9 @@ def cited_ranges(gd: GameData, doc: Document) -> dict[int, set[int]]:
     """first line → last lines of every multi-line range the game's entries cite in ``doc``."""
     out: dict[int, set[int]] = {}
     for e in gd.entries:
-        if e.provenance and e.provenance.document == doc.id and e.provenance.lines[0] != e.provenance.lines[1]:
-            first, last = e.provenance.lines
-            out.setdefault(first, set()).add(last)
+        for p in e.provenance:
+            if p.document == doc.id and p.lines[0] != p.lines[1]:
+                out.setdefault(p.lines[0], set()).add(p.lines[1])
     return out
 
 

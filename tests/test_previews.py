@@ -20,7 +20,7 @@ HOSTILE = 'Does the Sword hit <img src=x onerror=alert(1)> & "quotes"?'
 
 
 def pages(tmp_path) -> dict[str, dict[str, str]]:
-    prov = Provenance("doc", (1, 2))
+    prov = [Provenance("doc", (1, 2))]
     rulings = [
         Ruling("demo/ruling/about-sword", "en", prov, question=Text("en", HOSTILE), answer=Text("en", "It does."),
                about=["demo/card/sword"]),

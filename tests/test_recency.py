@@ -42,7 +42,7 @@ def git(repo: Path, *args: str, when: str = FIRST) -> None:
 def history(tmp_path_factory) -> Path:
     """A repository with two commits: the first adds three rulings, the second changes the second one."""
     root = tmp_path_factory.mktemp("history") / "repo"
-    rulings = [Ruling(i, "en", Provenance("doc", (1, 2)), question=Text("en", f"Question {n}?"),
+    rulings = [Ruling(i, "en", [Provenance("doc", (1, 2))], question=Text("en", f"Question {n}?"),
                       answer=Text("en", f"Answer {n}."), about=["demo/card/sword"]) for n, i in enumerate(IDS)]
     build_tree(root, rulings=rulings)
     git(root, "init", "-q")

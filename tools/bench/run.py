@@ -263,7 +263,7 @@ def _search(site: Path, locales: list[str], content: Any, log: Callable[[str], A
 # --- all sizes --------------------------------------------------------------------------------------
 
 
-def run(sizes: list[int], out: Path, *, repo: Path = REPO, locales: tuple[str, ...] | list[str] = ("en", "it", "zh"),
+def run(sizes: list[int], out: Path, *, repo: Path = REPO, locales: tuple[str, ...] | list[str] = synth.LOCALES,
         builds: tuple[str, ...] | list[str] = tuple(BUILDS), repeat: int = 3, log: Callable[[str], Any] = stderr,
         show: Callable[[str], Any] = print, seed: int = 1, games: int = 2, trace_memory: bool = False,
         workers: int | None = None, tmp_dir: Path | None = None, keep: bool = False,
@@ -316,7 +316,7 @@ Wall times depend on what else runs on the machine (the load averages are in the
 much less so."""
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python tools/bench", description=__doc__.split("\n\n")[0],
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sizes", default="1000,5000",
@@ -329,7 +329,8 @@ def main(argv: list[str] | None = None) -> int:
                    + f" (default {','.join(BUILDS)})")
     p.add_argument("--out", type=Path, default=Path("build/bench.json"),
                    help="JSON report, with every raw sample (default build/bench.json)")
-    p.add_argument("--locales", default="en,it,zh", help="comma-separated locales to build (default en,it,zh)")
+    p.add_argument("--locales", default=",".join(synth.LOCALES),
+                   help=f"comma-separated locales to build (default {','.join(synth.LOCALES)})")
     p.add_argument("--search", action="store_true",
                    help="also time the search in headless Chromium on the last build (ready after page load, "
                         "and each query)")
@@ -344,6 +345,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tmp", type=Path, default=None, help="folder for the temporary trees (default: the system's)")
     p.add_argument("--keep", action="store_true", help="keep each size's temporary tree (and the last build of "
                    "each kind)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = parser()
     a = p.parse_args(argv)
     try:
         sizes = [int(s.replace("_", "")) for s in a.sizes.split(",") if s.strip()]

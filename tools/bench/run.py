@@ -206,7 +206,7 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], kinds: list
             folder = tmp / f"{kind.name}-{i}"
             log(f"{n:,} rulings, {kind.name} build, run {i} of {repeat}: building…")
             sample = measure_build(kind, repo=repo, content=root, folder=folder, locales=locales,
-                                          entries=counts["entries"], npm_cache=npm, workers=workers, log=log)
+                                   entries=counts["entries"], npm_cache=npm, workers=workers, log=log)
             samples[kind.name].append(sample)
             log(f"{n:,} rulings, {kind.name} build, run {i} of {repeat}: {sample['build']['seconds']:.1f}s wall, "
                 f"{sample['build']['cpu_seconds']:.1f}s CPU; plain mkdocs {sample['plain_mkdocs']['seconds']:.1f}s "
@@ -216,12 +216,15 @@ def bench_size(n: int, *, repo: Path, tmp: Path, locales: list[str], kinds: list
                 result["builds"][kind.name] = {"description": kind.description,
                                                "output": output_figures(folder / "site", folder / "work",
                                                                         sample["pages"], n)}
-                if search and kind is kinds[0]:
-                    result["search"] = _search(folder / "site", locales, read(root), log)
             if keep and last:
                 result["builds"][kind.name]["kept"] = str(folder)
-            else:
+            elif not (search and last and kind is kinds[0]):
                 shutil.rmtree(folder, ignore_errors=True)
+    if search:  # after every build: Chromium's processes never run inside a measured phase
+        site = tmp / f"{kinds[0].name}-{repeat}"
+        result["search"] = _search(site / "site", locales, read(root), log)
+        if not keep:
+            shutil.rmtree(site, ignore_errors=True)
     for kind in kinds:
         b = result["builds"][kind.name]
         b["mkdocs_runs"] = len(samples[kind.name][0]["mkdocs"]["runs"])

@@ -15,6 +15,7 @@ import hashlib
 import html
 import shutil
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,7 +42,7 @@ from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index
 from rulings.site.render import plain
-from rulings.site.workers import MkdocsJob, fork_map, run_mkdocs, source_date_epoch
+from rulings.site.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
 from rulings.vcs import head_commit
 
 GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", P.TRANSLATING_GUIDE),
@@ -56,6 +57,26 @@ ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the original
 ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, change logs and rules of these card "
                          "games: {games}. Every text is shown in your language where a translation exists, with "
                          "the original beside it; machine translations are marked. Works offline.")
+
+
+class Probe:
+    """What a build tells whoever watches it (the benchmark), at no cost when nobody does: each stage runs
+    inside ``phase(name)``, ``watch`` samples each running mkdocs process (see ``run_mkdocs``), and
+    ``ran`` receives each batch of mkdocs runs with its jobs. This base class does nothing."""
+
+    watch = None
+
+    def phase(self, name: str) -> AbstractContextManager[object]:
+        return nullcontext(name)
+
+    def ran(self, jobs: list[MkdocsJob], runs: dict[str, MkdocsRun]) -> None:
+        """Called after each batch of mkdocs runs."""
+
+
+def _mkdocs(repo: Path, jobs: list[MkdocsJob], log, probe: Probe, workers: int | None) -> dict[str, MkdocsRun]:
+    runs = run_mkdocs(repo, jobs, log, workers, watch=probe.watch)
+    probe.ran(jobs, runs)
+    return runs
 
 
 class NotARepository(Exception):
@@ -153,28 +174,43 @@ def generate_all(model: SiteModel, repo: Path, tasks: list[tuple], workers: int 
 
 
 def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,
-                 shim: bytes | None, epoch: int, log) -> list[Download]:
+                 shim: bytes | None, epoch: int, log, probe: Probe | None = None,
+                 workers: int | None = None) -> list[Download]:
     """Build the offline flavour (all locales, and each locale alone), then zip it and make Kiwix files."""
+    probe = probe or Probe()
     root = work / "offline-sites"
     variants = [("all", list(locales), Variant("offline-all", True, tuple(locales)))]
     variants += [(loc, [loc], Variant(f"offline-{loc}", True, ())) for loc in locales]
     jobs = []
-    for k, (_key, locs, v) in enumerate(variants, 1):
-        log(f"bundles: generating {v.name} ({k}/{len(variants)})…")
-        site_dir = root / v.name
-        if site_dir.exists():
-            shutil.rmtree(site_dir)
-        for r in generate_all(model, repo, [(work / v.name, site_dir, loc, v, None, shim) for loc in locs]):
-            jobs.append(MkdocsJob(f"{v.name}/{r.locale}", r.config))
-        write_file(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
-    run_mkdocs(repo, jobs, log)
+    with probe.phase("bundles.generate"):
+        for k, (_key, locs, v) in enumerate(variants, 1):
+            log(f"bundles: generating {v.name} ({k}/{len(variants)})…")
+            site_dir = root / v.name
+            if site_dir.exists():
+                shutil.rmtree(site_dir)
+            for r in generate_all(model, repo, [(work / v.name, site_dir, loc, v, None, shim) for loc in locs],
+                                  workers):
+                jobs.append(MkdocsJob(f"{v.name}/{r.locale}", r.config))
+            write_file(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
+    with probe.phase("bundles.mkdocs"):
+        _mkdocs(repo, jobs, log, probe, workers)
     log("bundles: zipping…")
     downloads = []
-    for key, _locs, v in variants:
-        name = f"rulings-{key}.zip"
-        size = write_zip([(root / v.name, f"rulings-{key}")], staging / "downloads" / name, epoch)
-        downloads.append(Download("zip", key, name, size))
-        log(f"downloads/{name}: {human_size(size)}")
+    with probe.phase("bundles.zip"):
+        for key, _locs, v in variants:
+            name = f"rulings-{key}.zip"
+            size = write_zip([(root / v.name, f"rulings-{key}")], staging / "downloads" / name, epoch)
+            downloads.append(Download("zip", key, name, size))
+            log(f"downloads/{name}: {human_size(size)}")
+    with probe.phase("bundles.zim"):
+        downloads += _zims(model, repo, root, staging, locales, epoch, log)
+    return downloads
+
+
+def _zims(model: SiteModel, repo: Path, root: Path, staging: Path, locales: list[str], epoch: int,
+          log) -> list[Download]:
+    """One Kiwix file per locale, from that locale's offline site."""
+    downloads = []
     date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%d")
     for loc in locales:
         ui = UI.load(repo / "locales", loc)
@@ -203,14 +239,17 @@ def write_zip_digest(folder: Path) -> bytes:
 
 def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path | None = None,
           locales: list[str] | None = None, site_url: str | None = None, bundles: bool = False,
-          offline: bool = False, force: bool = False, log=print) -> BuildResult:
+          offline: bool = False, force: bool = False, log=print, probe: Probe | None = None,
+          workers: int | None = None) -> BuildResult:
     """Build the whole site into ``out`` (replaced atomically); raises :class:`BuildError`.
 
     ``repo`` provides mkdocs.yml, site_config/ and locales/; ``content_dir`` defaults to repo/content
     and ``work`` (generated Markdown and configs) to repo/build. ``offline`` builds the file:// flavour
     into ``out`` instead of the served one; ``bundles`` also builds the offline zips and Kiwix files
     into ``out/downloads/`` and lists them on the home pages (not with ``offline``: an offline site
-    needs no download of itself)."""
+    needs no download of itself). ``probe`` watches the stages (the benchmark); ``workers`` caps the
+    processes run at a time (default: one per CPU)."""
+    probe = probe or Probe()
     t_start = time.perf_counter()
     content_dir = content_dir or repo / "content"
     try:
@@ -219,7 +258,7 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         raise BuildError(str(e)) from None
     t0 = time.perf_counter()
     log(f"validating {display_path(content_dir)}/…")
-    content, diags = validate(content_dir)
+    content, diags = validate(content_dir, phase=probe.phase)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     if errors:
         raise BuildError("content has errors; nothing was built:\n" + "\n".join(d.format() for d in errors[:50]))
@@ -232,7 +271,8 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         except CatalogError as e:
             raise BuildError(f"UI catalog problems; nothing was built:\n{e}") from None
     default = content.project.default_locale if content.project.default_locale in locales else locales[0]
-    model = build_model(content)
+    with probe.phase("model"):
+        model = build_model(content)
     work = (work or repo / "build").resolve()
     out = out.resolve()
     locks = [BuildLock(out), BuildLock(work, work.with_name(f".{work.name}.lock"))]
@@ -240,7 +280,8 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         lock.acquire()
     try:
         return _build_locked(repo, out, work, model, content, locales, default, result, t_start,
-                             site_url=site_url, bundles=bundles and not offline, offline=offline, log=log)
+                             site_url=site_url, bundles=bundles and not offline, offline=offline, log=log,
+                             probe=probe, workers=workers)
     finally:
         for lock in reversed(locks):
             lock.release()
@@ -248,45 +289,51 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
 
 def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, locales: list[str], default: str,
                   result: BuildResult, t_start: float, *, site_url: str | None, bundles: bool, offline: bool,
-                  log) -> BuildResult:
-    write_file(userdict_path(work), jieba_user_dict(model))
+                  log, probe: Probe, workers: int | None) -> BuildResult:
+    with probe.phase("model"):  # the jieba dictionary belongs with the model it is made of
+        write_file(userdict_path(work), jieba_user_dict(model))
     epoch = int(source_date_epoch(repo))
+    shim = None
     if offline or bundles:
         log("bundles: the iframe-worker shim for file:// search…")
-    shim = fetch_shim(work / "npm") if (offline or bundles) else None
+        with probe.phase("shim"):
+            shim = fetch_shim(work / "npm")
     staging = staging_folder(out)
     try:
         downloads: list[Download] = []
         if bundles:
-            downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log)
+            downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log, probe, workers)
         variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
         jobs = []
         log(f"generating {', '.join(locales)} ({len(locales)} locales, in parallel)…")
         tasks = [(work / variant.name, staging, loc, variant, site_url, shim) for loc in locales]
-        for r in generate_all(model, repo, tasks):
-            result.locales.append(r)
-            jobs.append(MkdocsJob(r.locale, r.config))
-            log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
-        runs = run_mkdocs(repo, jobs, log)
+        with probe.phase("generate"):
+            for r in generate_all(model, repo, tasks, workers):
+                result.locales.append(r)
+                jobs.append(MkdocsJob(r.locale, r.config))
+                log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
+        with probe.phase("mkdocs"):
+            runs = _mkdocs(repo, jobs, log, probe, workers)
         for r in result.locales:
             r.mkdocs_seconds = runs[r.locale].seconds
-        write_file(staging / "index.html", root_index(locales, default))
-        # the root's 404 (what most hosts serve for any missing URL): the default locale's, whose links are
-        # absolute already
-        shutil.copyfile(staging / default / "404.html", staging / "404.html")
-        if not offline:
-            log("exports: JSON, CSV, SQLite…")
-            write_exports(model, locales, staging, epoch, head_commit(repo))
-        write_file(staging / MARKER, MARKER_TEXT)
-        manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
-        key = signing_key(None)
-        if key is not None:  # a release build: the signature goes beside the manifest, never listed in it
-            try:
-                sign(manifest, key)
-            except SigningError as e:
-                raise BuildError(f"{e}; nothing was built") from None
-            log(f"signed {MANIFEST} with {key.name}")
-        swap_in(staging, out)
+        with probe.phase("finish"):  # root page and 404, exports, manifest (and signature), swap in
+            write_file(staging / "index.html", root_index(locales, default))
+            # the root's 404 (what most hosts serve for any missing URL): the default locale's, whose links are
+            # absolute already
+            shutil.copyfile(staging / default / "404.html", staging / "404.html")
+            if not offline:
+                log("exports: JSON, CSV, SQLite…")
+                write_exports(model, locales, staging, epoch, head_commit(repo))
+            write_file(staging / MARKER, MARKER_TEXT)
+            manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
+            key = signing_key(None)
+            if key is not None:  # a release build: the signature goes beside the manifest, never listed in it
+                try:
+                    sign(manifest, key)
+                except SigningError as e:
+                    raise BuildError(f"{e}; nothing was built") from None
+                log(f"signed {MANIFEST} with {key.name}")
+            swap_in(staging, out)
     except PageCollision as e:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"{e}; nothing was built") from None

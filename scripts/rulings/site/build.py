@@ -44,9 +44,12 @@ from rulings.site.render import plain
 from rulings.site.workers import MkdocsJob, fork_map, run_mkdocs, source_date_epoch
 from rulings.vcs import head_commit
 
-GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", P.TRANSLATING_GUIDE),
-          ("translation-quality.md", "contribute/translation-quality.md")]
-"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown)."""
+GUIDES = [("contributing.md", "contribute/index.md", _("Contributing")),
+          ("translating.md", P.TRANSLATING_GUIDE, _("Translating")),
+          ("translation-quality.md", "contribute/translation-quality.md", _("What “machine translation” means here"))]
+"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown). Their text
+stays in English, the one version the project keeps (a translated copy would go stale unseen), under a
+translated note saying so; their titles in the nav and the window title are translated (UI catalogs)."""
 CONTRIBUTE = _("Contribute")
 NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this address: it may have moved, "
                                                      "or the link has a typo."), "home": _("Go to the home page")}
@@ -117,7 +120,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
         src_dir = model.content.game_files[gid].loaded.path.parent
         for d in gd.game.documents:
             files[f"{gid}/{d.file}"] = (src_dir / d.file).read_bytes()
-    for name, page in GUIDES:
+    for name, page, _title in GUIDES:
         guide = repo / "docs" / name
         if guide.exists():
             note = ui.t(GUIDE_NOTE) if locale != "en" else ""
@@ -130,10 +133,12 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
     changed = sync_tree(base / "docs", files)
-    nav = [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]
+    nav = [*rendered.nav, {ui.t(CONTRIBUTE): [{ui.t(title): p} for n, p, title in GUIDES
+                                              if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
                            site_url=site_url, userdict=userdict_path(work.parent),
-                           not_found={k: ui.t(v) for k, v in NOT_FOUND.items()})
+                           not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
+                           default_locale=model.content.project.default_locale)
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
     return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
 

@@ -261,7 +261,10 @@ def _write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
             self.path, self.file, self.title, self.mime, self.front = path, file, title, mime, front
 
         def get_indexdata(self):
-            return Indexed(self.title, MainText.of(self.file.read_bytes())) if self.mime == "text/html" else None
+            if self.mime != "text/html":
+                return None
+            # every page's title ends with the site's name, which would match every article too
+            return Indexed(self.title.removesuffix(site_suffix), MainText.of(self.file.read_bytes()))
 
         def get_path(self) -> str:
             return self.path
@@ -281,6 +284,8 @@ def _write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists():
         target.unlink()
+    home = TITLE_RE.search((folder / "index.html").read_bytes()) if (folder / "index.html").exists() else None
+    site_suffix = " - " + html.unescape(home.group(1).decode("utf-8", "replace")).strip() if home else "\0"
     metadata = meta.items()
     lang3 = dict(metadata)["Language"]
     with Creator(str(target)).config_indexing(True, lang3).config_nbworkers(1).config_verbose(False) as c:

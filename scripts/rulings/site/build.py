@@ -55,6 +55,7 @@ NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this a
                                                      "or the link has a typo."), "home": _("Go to the home page")}
 """The 404 page's words (the page itself is the theme's, see site_config/overrides/404.html)."""
 GUIDE_NOTE = _("This guide is written in English.")
+GUIDE_LANG = "en"  # the language docs/ is written in
 ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
 ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, change logs and rules of these card "
                          "games: {games}. Every text is shown in your language where a translation exists, with "
@@ -123,9 +124,11 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     for name, page, _title in GUIDES:
         guide = repo / "docs" / name
         if guide.exists():
-            note = ui.t(GUIDE_NOTE) if locale != "en" else ""
-            files[page] = ((f'<p class="rl-note">{html.escape(note)}</p>\n\n' if note else "")
-                           + guide.read_text(encoding="utf-8")).encode("utf-8")
+            # elsewhere than on the English site, the guide's text is marked English (for screen readers;
+            # see site_config/overrides/main.html) under a note in the reader's language
+            top = (f'---\nrl_text_lang: {GUIDE_LANG}\n---\n\n<p class="rl-note" lang="{html.escape(locale)}">'
+                   f'{html.escape(ui.t(GUIDE_NOTE))}</p>\n\n') if locale != GUIDE_LANG else ""
+            files[page] = (top + guide.read_text(encoding="utf-8")).encode("utf-8")
     assets = repo / "site_config" / "assets"
     for f in sorted(assets.rglob("*")):
         if f.is_file():

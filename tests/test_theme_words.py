@@ -3,6 +3,7 @@ and names sort as a reader of their script expects (Chinese by pinyin among Lati
 
 from __future__ import annotations
 
+import html
 import unicodedata
 from pathlib import Path
 
@@ -27,10 +28,10 @@ def test_every_word_mkdocs_yml_shows_readers_is_marked_for_the_catalogs():
 
 
 def test_each_locale_config_gets_the_words_translated():
-    marked = {w: f"<{w}>" for w in THEME_WORDS}
+    marked = {w: f"<{w}>" for w in THEME_WORDS}  # a translation with markup in it stays text
     words = theme_words(REPO / "mkdocs.yml", lambda w: marked.get(w, w))
-    assert words["copyright"] == marked[THEME_WORDS[0]]
-    assert [p["toggle"]["name"] for p in words["theme"]["palette"]] == [marked[w] for w in THEME_WORDS[2:]]
+    assert words["copyright"] == html.escape(marked[THEME_WORDS[0]])
+    assert [p["toggle"]["name"] for p in words["theme"]["palette"]] == [html.escape(marked[w]) for w in THEME_WORDS[2:]]
     toc = next(e["toc"] for e in words["markdown_extensions"] if isinstance(e, dict) and "toc" in e)
     assert toc["permalink_title"] == marked["Permanent link"] and toc["permalink"] is True
 

@@ -64,14 +64,16 @@ def escaped_nav(nav: list) -> list:
 
 def theme_words(inherited: Path, t: Callable[[str], str]) -> dict:
     """The keys of the inherited config that hold :data:`THEME_WORDS`, translated with ``t``. mkdocs
-    replaces lists on INHERIT, so the palette and the Markdown extensions are given whole."""
+    replaces lists on INHERIT, so the palette and the Markdown extensions are given whole. Material
+    prints the copyright and the toggle names as HTML: they are escaped here (the permalink title is an
+    attribute Python-Markdown escapes itself)."""
     conf = _inherited_config(inherited)
     out: dict = {}
     if conf.get("copyright"):
-        out["copyright"] = t(conf["copyright"])
+        out["copyright"] = html_text(t(conf["copyright"]))
     palette = (conf.get("theme") or {}).get("palette")
     if isinstance(palette, list):
-        out["theme"] = {"palette": [{**p, "toggle": {**p["toggle"], "name": t(p["toggle"]["name"])}}
+        out["theme"] = {"palette": [{**p, "toggle": {**p["toggle"], "name": html_text(t(p["toggle"]["name"]))}}
                                     if isinstance(p.get("toggle"), dict) and p["toggle"].get("name") else p
                                     for p in palette]}
     extensions = conf.get("markdown_extensions")

@@ -45,14 +45,18 @@ from rulings.site.render import plain
 from rulings.site.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
 from rulings.vcs import head_commit
 
-GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", P.TRANSLATING_GUIDE),
-          ("translation-quality.md", "contribute/translation-quality.md")]
-"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown)."""
+GUIDES = [("contributing.md", "contribute/index.md", _("Contributing")),
+          ("translating.md", P.TRANSLATING_GUIDE, _("Translating")),
+          ("translation-quality.md", "contribute/translation-quality.md", _("What “machine translation” means here"))]
+"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown). Their text
+stays in English, the one version the project keeps (a translated copy would go stale unseen), under a
+translated note saying so; their titles in the nav and the window title are translated (UI catalogs)."""
 CONTRIBUTE = _("Contribute")
 NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this address: it may have moved, "
                                                      "or the link has a typo."), "home": _("Go to the home page")}
 """The 404 page's words (the page itself is the theme's, see site_config/overrides/404.html)."""
 GUIDE_NOTE = _("This guide is written in English.")
+GUIDE_LANG = "en"  # the language docs/ is written in
 ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
 ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, change logs and rules of these card "
                          "games: {games}. Every text is shown in your language where a translation exists, with "
@@ -139,12 +143,14 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
         src_dir = model.content.game_files[gid].loaded.path.parent
         for d in gd.game.documents:
             files[f"{gid}/{d.file}"] = (src_dir / d.file).read_bytes()
-    for name, page in GUIDES:
+    for name, page, _title in GUIDES:
         guide = repo / "docs" / name
         if guide.exists():
-            note = ui.t(GUIDE_NOTE) if locale != "en" else ""
-            files[page] = ((f'<p class="rl-note">{html.escape(note)}</p>\n\n' if note else "")
-                           + guide.read_text(encoding="utf-8")).encode("utf-8")
+            # elsewhere than on the English site, the guide's text is marked English (for screen readers;
+            # see site_config/overrides/main.html) under a note in the reader's language
+            top = (f'---\nrl_text_lang: {GUIDE_LANG}\n---\n\n<p class="rl-note" lang="{html.escape(locale)}">'
+                   f'{html.escape(ui.t(GUIDE_NOTE))}</p>\n\n') if locale != GUIDE_LANG else ""
+            files[page] = (top + guide.read_text(encoding="utf-8")).encode("utf-8")
     assets = repo / "site_config" / "assets"
     for f in sorted(assets.rglob("*")):
         if f.is_file():
@@ -152,11 +158,13 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
     changed = sync_tree(base / "docs", files)
-    nav = [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]
+    nav = [*rendered.nav, {ui.t(CONTRIBUTE): [{ui.t(title): p} for n, p, title in GUIDES
+                                              if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
                            site_url=site_url, userdict=userdict_path(work.parent),
                            repo_url=model.content.project.forge.repo_url if model.content.project.forge else None,
-                           not_found={k: ui.t(v) for k, v in NOT_FOUND.items()})
+                           not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
+                           default_locale=model.content.project.default_locale)
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
     return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
 

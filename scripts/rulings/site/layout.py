@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from rulings.content.recency import Recency, recency
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
+from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.site.render import Linker
 
@@ -67,9 +68,20 @@ def chunks(items: list, limit: int) -> list[list]:
 
 
 def sort_key(s: str) -> tuple[str, str]:
-    """Alphabetical order that ignores accents and case (names from several languages mix)."""
-    folded = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode().casefold().strip()
+    """Alphabetical order that ignores accents and case (names from several languages mix). Chinese
+    characters sort by their Hanyu Pinyin, as Chinese indexes do, among the Latin names (which keep their
+    order): 曹操 files under C as "caocao", not after Z by code point."""
+    folded = unicodedata.normalize("NFKD", romanized(s)).encode("ascii", "ignore").decode().casefold().strip()
     return (folded or s, s)
+
+
+def romanized(s: str) -> str:
+    """``s`` with each Han character spelled in pinyin (without tones); other characters unchanged."""
+    if not HAN.search(s):
+        return s
+    from pypinyin import lazy_pinyin  # loads its dictionaries: only for names that need it
+
+    return "".join(lazy_pinyin(s))
 
 
 def initial(s: str) -> str:

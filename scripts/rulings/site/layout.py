@@ -1,10 +1,10 @@
 """The site's layout: which pages exist, at which paths (the same in every locale), and what each lists.
 
 Per game: an overview, an A–Z index of cards/heroes/topics, one page per entity (its rulings, errata,
-abilities and a "mentioned in" list), the glossary, the errata, the changelog and the rule sections
-(one page per top-level section). Long listings are split (by letter or in chunks) so no page grows
-with the content. Nothing here depends on the locale: :mod:`rulings.site.pages` renders this model
-once per locale.
+abilities and a "mentioned in" list), the glossary, the errata, the changelog, the recently changed
+entries and the rule sections (one page per top-level section). Long listings are split (by letter or
+in chunks) so no page grows with the content. Nothing here depends on the locale:
+:mod:`rulings.site.pages` renders this model once per locale.
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from rulings.content.recency import Recency, recency
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
+from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.site.render import Linker
 
@@ -61,9 +63,20 @@ def chunks(items: list, limit: int) -> list[list]:
 
 
 def sort_key(s: str) -> tuple[str, str]:
-    """Alphabetical order that ignores accents and case (names from several languages mix)."""
-    folded = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode().casefold().strip()
+    """Alphabetical order that ignores accents and case (names from several languages mix). Chinese
+    characters sort by their Hanyu Pinyin, as Chinese indexes do, among the Latin names (which keep their
+    order): 曹操 files under C as "caocao", not after Z by code point."""
+    folded = unicodedata.normalize("NFKD", romanized(s)).encode("ascii", "ignore").decode().casefold().strip()
     return (folded or s, s)
+
+
+def romanized(s: str) -> str:
+    """``s`` with each Han character spelled in pinyin (without tones); other characters unchanged."""
+    if not HAN.search(s):
+        return s
+    from pypinyin import lazy_pinyin  # loads its dictionaries: only for names that need it
+
+    return "".join(lazy_pinyin(s))
 
 
 def initial(s: str) -> str:
@@ -115,6 +128,7 @@ class SiteModel:
     games: dict[str, GameData]
     locator: P.Locator
     by_id: dict[str, Entry]
+    recency: Recency = field(default_factory=Recency)  # when each entry last changed (git, else its own dates)
 
 
 def build_model(content: Content) -> SiteModel:
@@ -181,7 +195,7 @@ def build_model(content: Content) -> SiteModel:
             for t in sorted(targets):
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
-    return SiteModel(content, games, loc, by_id)
+    return SiteModel(content, games, loc, by_id, recency=recency(content))
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:

@@ -85,15 +85,15 @@ class SessionBuild:
     def wait(self) -> Path:
         """The site, once built; fails the test with the build's output if the build failed."""
         rc, pid = self.folder / "rc", self.folder / "pid"
-        if not pid.exists():
+        if not (self.folder.parent / "started").exists():
             raise RuntimeError(f"{self.fixture}: the session's build was not started (see pytest_collection_finish)")
         gone = None
         while not rc.exists():  # written when the build's process ends
-            if not Path(f"/proc/{pid.read_text(encoding='utf-8')}").exists():
+            if pid.exists() and not Path(f"/proc/{pid.read_text(encoding='utf-8')}").exists():
                 gone = gone or time.monotonic()
                 if time.monotonic() - gone > 30:  # ended without a word: its test run was killed
                     raise RuntimeError(f"{self.fixture}: the build in {self.folder} ended without an exit code")
-            time.sleep(0.2)
+            time.sleep(0.2)  # the starting worker is still copying the tree, or the build runs
         code = int(rc.read_text(encoding="utf-8"))
         if code != 0:
             raise RuntimeError(f"rulings build failed in {self.folder} ({code}):\n"

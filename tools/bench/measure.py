@@ -107,7 +107,8 @@ def _traced(steps: list[tuple[str, Callable[[], Any]]]) -> dict[str, dict[str, i
 
 
 def _child_peak_rss(pid: int) -> int | None:
-    """VmHWM of a running child (its own address space since exec), or None once it is gone."""
+    """VmHWM of a running mkdocs (forked from the warm mkdocs server: its pages count too, as they are
+    that process's), or None once it is gone."""
     try:
         with open(f"/proc/{pid}/status", encoding="ascii") as f:
             for line in f:

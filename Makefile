@@ -44,7 +44,7 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m unit
 
-# The scale benchmark (prints figures; never part of the tests): make bench ARGS="--sizes 1000,10000 --search"
+# The scale benchmark (prints figures; never part of the tests): make bench ARGS="--sizes 1000,10000 --repeat 3 --search"
 bench: $(STAMP)
 	$(BIN)/python tools/bench $(ARGS)
 

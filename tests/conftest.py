@@ -65,7 +65,7 @@ def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
         Document("doc", Text("en", "Demo FAQ"), ["en"], "sources/doc.txt",
                  hashlib.sha256(SOURCE.encode()).hexdigest(), date_printed="1-2-2003", date="2003-01-02")])
     write(content / "demo" / "game.yml", game_to_data(game), schemas)
-    prov = Provenance("doc", (1, 2))
+    prov = [Provenance("doc", (1, 2))]
     card = Entity("demo/card/sword", "en", prov, type=EntityType.CARD, name=Text("en", "Sword"))
     write(content / "demo" / "entities.yml", entries_file_to_data("entities", "demo", [card]), schemas)
     term = Term("demo/term/adjacent", "en", prov, term=Text("en", "Adjacent"), definition=Text("en", "Next to."))

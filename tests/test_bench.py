@@ -1,4 +1,4 @@
-"""The synthetic content generator and the scale benchmark, at a small size (one locale, mkdocs on).
+"""The synthetic content generator and the scale benchmark, at a small size (two locales, one repeat).
 
 The benchmark is tested for what it reports (every phase and figure, consistent with each other and with
 the files it built), never for how fast anything ran: speed is what the benchmark measures, not a test."""
@@ -83,79 +83,74 @@ def test_synthetic_tree_is_deterministic_and_split_into_files(tmp_path: Path,
     assert not [d for d in diags if d.severity is Severity.ERROR]
 
 
+SMOKE = 50
+
+
 @pytest.mark.build
-def test_benchmark_measures_every_phase(tmp_path: Path) -> None:
+def test_benchmark_measures_every_phase_of_both_builds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny run (two locales, one repeat): each build's phases in wall and CPU time, plain mkdocs on
+    the same runs, the derived figures consistent with the measured ones, the output as on disk."""
+    locales = list(synth.LOCALES[:2])
     out = tmp_path / "out" / "bench.json"
-    logs: list[str] = []
-    report = bench.run([N], out, repo=REPO, locales=("en",), mkdocs=True, log=logs.append, keep=True,
-                       tmp_dir=tmp_path)
+    report = bench.run([SMOKE], out, repo=REPO, locales=locales, repeat=1, keep=True, tmp_dir=tmp_path)
+    printed = capsys.readouterr()
     r = report["runs"][0]
-    kept = Path(r["kept"])
+    kept = [Path(b["kept"]) for b in r["builds"].values()]
     try:
-        site = kept / "site"
         assert json.loads(out.read_text(encoding="utf-8")) == json.loads(json.dumps(report))
-        assert r["rulings"] == N and r["locales"] == ["en"]
-        assert r["entries"] == r["counts"]["entries"]
+        assert r["rulings"] == SMOKE and r["locales"] == locales and set(r["builds"]) == {"online", "default"}
+        online, default = r["builds"]["online"], r["builds"]["default"]
+        served = ["load", "validate", "model", "generate", "mkdocs", "finish", "other"]
+        bundles = ["shim", "bundles.generate", "bundles.mkdocs", "bundles.zip", "bundles.zim"]
+        assert list(online["summary"]["phases"]) == served
+        assert list(default["summary"]["phases"]) == served[:3] + bundles + served[3:]
+        # mkdocs runs: one per locale online; the default build adds the offline site (all together, each alone)
+        assert online["mkdocs_runs"] == len(locales) and default["mkdocs_runs"] == 3 * len(locales)
+        for kind, b in r["builds"].items():
+            (s,) = b["samples"]
+            ph = s["phases"]
+            for name, p in ph.items():
+                assert p["seconds"] >= 0 and p["cpu_seconds"] >= 0, (kind, name)
+                assert p["cpu_seconds"] == pytest.approx(p["self_cpu_seconds"] + p["children_cpu_seconds"])
+                assert b["summary"]["phases"][name]["seconds"]["n"] == 1
+            for fig in ("seconds", "cpu_seconds"):  # the phases and the rest add up to the whole build
+                assert sum(p[fig] for p in ph.values()) == pytest.approx(s["build"][fig])
+            assert ph["generate"]["children_cpu_seconds"] > 0  # the forked workers' time is counted
+            assert sum(s["mkdocs"]["runs_per_phase"].values()) == b["mkdocs_runs"] == len(s["mkdocs"]["runs"])
+            # mkdocs's CPU time is its processes', as os.wait4 reports each of them
+            assert sum(x["cpu_seconds"] for x in s["mkdocs"]["runs"].values()) == pytest.approx(
+                sum(ph[n]["children_cpu_seconds"] for n in s["mkdocs"]["phases"]), abs=0.05)
+            assert set(s["plain_mkdocs"]["runs"]) == set(s["mkdocs"]["runs"])
+            assert all(x["peak_rss_bytes"] > 10 * bench.MIB for x in s["mkdocs"]["runs"].values())
+            assert s["own_cpu_seconds"] == pytest.approx(s["build"]["cpu_seconds"] - s["mkdocs"]["cpu_seconds"])
+            assert s["own_vs_plain_cpu"] == pytest.approx(s["own_cpu_seconds"] / s["plain_mkdocs"]["cpu_seconds"])
+            assert s["build_vs_plain_seconds"] == pytest.approx(s["build"]["seconds"] / s["plain_mkdocs"]["seconds"])
 
-        ph = r["phases"]
-        assert set(ph) == {"load", "validate", "model", "generate", "mkdocs", "finish"}
-        for name, p in ph.items():
-            assert isinstance(p["seconds"], float) and p["seconds"] >= 0, name
-            assert p["peak_rss_bytes"] > 0 and p["rss_start_bytes"] > 0, name
-            if name != "mkdocs":
-                assert p["traced_peak_bytes"] > 0 and p["traced_growth_bytes"] >= 0, name
-        # the derived figures are computed from the measured ones
-        assert r["phase_sum_seconds"] == pytest.approx(sum(p["seconds"] for p in ph.values()))
-        assert r["own_seconds"] + ph["mkdocs"]["seconds"] == pytest.approx(r["phase_sum_seconds"])
-        assert r["entries_per_second"] == pytest.approx(
-            r["entries"] / (ph["load"]["seconds"] + ph["validate"]["seconds"]))
-        for share in ("own_share", "own_core_share"):
-            assert isinstance(r[share], float), share
-
-        # mkdocs: the build's run and a plain rebuild, each with its process's figures
-        mk, plain = r["mkdocs"], r["plain_mkdocs"]
-        for m in (mk, plain):
-            assert m["seconds"] >= 0 and m["cpu_seconds"] >= 0 and m["max_peak_rss_bytes"] > 10 * bench.MIB
-            assert set(m["locales"]) == {"en"} and m["locales"]["en"]["rss_samples"] > 0
-            assert m["max_peak_rss_bytes"] == m["locales"]["en"]["peak_rss_bytes"] == m["sum_peak_rss_bytes"]
-        assert r["build_vs_plain_mkdocs"] == pytest.approx(r["build_seconds"] / plain["seconds"])
-        assert isinstance(r["own_cpu_vs_plain_mkdocs_cpu"], float)
+            # the tables: every phase with wall and CPU figures, the ratios with their definitions
+            text = printed.out
+            assert f"{kind} build: {b['description']}; {b['mkdocs_runs']} mkdocs runs" in text
+            for name in ph:
+                assert any(line.startswith(name) and len(line.split()) >= 7 for line in text.splitlines()), name
+        assert "own share" in printed.out and f"report: {out}" in printed.out
+        assert "run 1 of 1" in printed.err and "run 1 of 1" not in printed.out  # progress in words, on stderr
 
         # output: the numbers are those of the files on disk
+        site = Path(online["kept"]) / "site"
+        o = online["output"]
         files = [p for p in site.rglob("*") if p.is_file()]
-        assert r["output_bytes"] == sum(p.stat().st_size for p in files)
-        assert r["output_files"] == len(files)
-        en = r["per_locale"]["en"]
-        assert en["output_bytes"] == sum(p.stat().st_size for p in (site / "en").rglob("*") if p.is_file())
-        assert en["search_index_bytes"] == (site / "en" / "search" / "search_index.json").stat().st_size > 0
-        assert en["pages"] > N / 5  # one page per card, at least
-        assert r["bytes_per_ruling"] == pytest.approx(r["output_bytes"] / N)
-        htmls = sorted(((p.stat().st_size, p.relative_to(site).as_posix()) for p in site.rglob("*.html")),
-                       key=lambda x: (-x[0], x[1]))
-        assert r["largest_page"] == {"path": htmls[0][1], "bytes": htmls[0][0]}
-        assert en["html_files"] == sum(1 for p in (site / "en").rglob("*.html"))
+        assert o["output_bytes"] == sum(p.stat().st_size for p in files) and o["output_files"] == len(files)
+        for loc in locales:
+            x = o["per_locale"][loc]
+            assert x["search_index_bytes"] == (site / loc / "search" / "search_index.json").stat().st_size > 0
+            assert x["pages"] > SMOKE / 5 and x["html_files"] == sum(1 for _ in (site / loc).rglob("*.html"))
+        assert o["downloads"] == {}
+        dl = Path(default["kept"]) / "site" / "downloads"
+        assert default["output"]["downloads"] == {p.name: p.stat().st_size for p in dl.iterdir()}
+        assert {p.suffix for p in dl.iterdir()} == {".zip", ".zim"}
 
         # the site really links names and terms and lists backlinks
-        html = "".join(p.read_text(encoding="utf-8") for p in (site / "en").rglob("*.html"))
+        html = "".join(p.read_text(encoding="utf-8") for p in (site / locales[0]).rglob("*.html"))
         assert 'class="rl-name"' in html and 'class="rl-term"' in html and 'id="mentioned-in"' in html
-        assert "lang=\"zh\"" in html and "lang=\"it\"" in html
-
-        table = "\n".join(logs)
-        assert "entries/s" in table and f"{N:>7,}" in table and str(out) in table
     finally:
-        shutil.rmtree(kept, ignore_errors=True)
-
-
-def test_main_runs_without_mkdocs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "b.json"
-    assert bench.main(["--sizes", "30", "--out", str(out), "--locales", "en,it", "--no-mkdocs",
-                       "--no-tracemalloc", "--tmp", str(tmp_path)]) == 0
-    data = json.loads(out.read_text(encoding="utf-8"))
-    r = data["runs"][0]
-    assert r["mkdocs"] is None and r["plain_mkdocs"] is None and r["largest_page"] is None
-    assert set(r["phases"]) == {"load", "validate", "model", "generate", "finish"}
-    assert "traced_peak_bytes" not in r["phases"]["load"]
-    assert [p.name for p in tmp_path.iterdir()] == ["b.json"]  # the temporary tree is gone
-    assert "rulings" in capsys.readouterr().out
-    with pytest.raises(SystemExit):
-        bench.main(["--sizes", "many"])
+        for k in kept:
+            shutil.rmtree(k.parent, ignore_errors=True)

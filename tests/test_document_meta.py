@@ -66,7 +66,7 @@ def test_every_ruling_shows_its_source_with_the_documents_authority():
             for r in gd.rulings[:: max(1, len(gd.rulings) // 20)]:  # a spread of each game's rulings
                 html_ = "".join(ruling_html(view, r, ctx, 2))
                 line = re.search(r'<p class="rl-provenance"[^>]*>(.*?)</p>', html_).group(1)
-                label = ui.t(AUTHORITY_LABELS[docs[(gid, r.provenance.document)].authority])
+                label = ui.t(AUTHORITY_LABELS[docs[(gid, r.origin.document)].authority])
                 assert html.escape(label, quote=False) in line, (loc, r.id)
             facts = rows(overview.render(view, gd).markdown)
             assert [f[ui.t("Authority")] for f in facts] == [ui.t(AUTHORITY_LABELS[d.authority])

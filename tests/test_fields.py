@@ -26,7 +26,7 @@ class Rated(Ruling):
 
 
 def rated() -> Rated:
-    return Rated("g/ruling/x", "it", Provenance("doc", (1, 2)), statement=Text("it", "Si pesca."),
+    return Rated("g/ruling/x", "it", [Provenance("doc", (1, 2))], statement=Text("it", "Si pesca."),
                  notes=Text("en", "A note."), verdict=Text("it", "Discussa"), see_also="g/ruling/base")
 
 

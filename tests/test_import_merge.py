@@ -1,7 +1,7 @@
 """Re-importing: byte-identical on the same source; on a changed source, a three-way merge that
-reports added/changed/removed, keeps translations (now stale) and the aliases translators add, and never
-overwrites hand edits. Shown on a toy format, then on the real games: a ruling edited and one added by hand
-survive a re-import."""
+reports added/changed/removed, keeps translations (now stale), the aliases translators add and the
+``not_in`` phrases editors add, and never overwrites hand edits. Shown on a toy format, then on the real
+games: a ruling edited and one added by hand survive a re-import."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def _parse(text: str) -> ImportResult:
     rulings = []
     for n, line in enumerate(text.splitlines(), 1):
         q, a = line.split("|")
-        rulings.append(Ruling(f"toy/ruling/{q.split()[0].lower()}", "en", Provenance("doc", (n, n)),
+        rulings.append(Ruling(f"toy/ruling/{q.split()[0].lower()}", "en", [Provenance("doc", (n, n))],
                               question=Text("en", q), answer=Text("en", a)))
     return ImportResult(_game(), "doc", [EntriesFile("rulings.yml", "rulings", rulings)])
 
@@ -39,7 +39,7 @@ def _game() -> Game:
 
 def _parse_glossary(text: str) -> ImportResult:
     """A toy glossary: one 'term|definition' per line, the term's plural as its English alias."""
-    terms = [Term(f"toy/term/{name.lower()}", "en", Provenance("doc", (n, n)), term=Text("en", name),
+    terms = [Term(f"toy/term/{name.lower()}", "en", [Provenance("doc", (n, n))], term=Text("en", name),
                   aliases={"en": [f"{name.lower()}s"]}, definition=Text("en", definition))
              for n, (name, definition) in enumerate((line.split("|") for line in text.splitlines()), 1)]
     return ImportResult(_game(), "doc", [EntriesFile("glossary.yml", "glossary", terms)])
@@ -138,12 +138,14 @@ def test_entry_removed_upstream_is_removed_when_untouched(tmp_path):
 def test_aliases_in_translation_languages_are_kept_like_translations(tmp_path):
     into, schemas = _setup(tmp_path)
     write_import(TOY_GLOSSARY, b"Attack|To attack.\n", into, schemas)
-    # a translator lists the Italian forms their translations use, as the contributors' guide says
+    # a translator lists the Italian forms their translations use, as the contributors' guide says, and an
+    # editor the phrases in which the word is not the term
     path = into / "glossary.yml"
     english = "      en:\n        - attacks\n"
     text = path.read_text(encoding="utf-8")
     assert text.count(english) == 1
-    path.write_text(text.replace(english, english + "      it:\n        - attacco\n"), encoding="utf-8")
+    path.write_text(text.replace(english, english + "      it:\n        - attacco\n"
+                                 "    not_in:\n      en:\n        - attack dog\n"), encoding="utf-8")
     before = _snapshot(into)
     same = write_import(TOY_GLOSSARY, b"Attack|To attack.\n", into, schemas)
     assert (same.changed, same.conflicts, _snapshot(into)) == ([], [], before)
@@ -153,6 +155,7 @@ def test_aliases_in_translation_languages_are_kept_like_translations(tmp_path):
     term = read(tmp_path / "content").by_id()["toy/term/attack"]
     assert term.definition.source == "To attack a unit."
     assert term.aliases == {"en": ["attacks"], "it": ["attacco"]}          # ...and kept
+    assert term.not_in == {"en": ["attack dog"]}
 
 
 # --- a contributor's edits to a real game, re-imported from its kept original --------------------
@@ -214,7 +217,7 @@ def test_hand_edits_survive_an_upstream_revision(tmp_path):
     rulings = next(f for f in result.files if f.kind == "rulings").entries
     lines = source.split("\n")
     other, n = next((r, n) for r in rulings if r.id != edits[0] and r.answer
-                    for n in range(r.provenance.lines[0] - 1, r.provenance.lines[1])
+                    for n in range(r.origin.lines[0] - 1, r.origin.lines[1])
                     if lines[n].strip() == r.answer.source)
     lines[n] += " Revised upstream."
     report = write_import(imp, "\n".join(lines).encode(), content / imp.GAME_ID, tmp_path / "schemas")

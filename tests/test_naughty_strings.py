@@ -22,7 +22,7 @@ STRINGS = naughty_strings()
 def test_every_naughty_string_round_trips_through_fmt(tmp_path):
     strings = [s for s in STRINGS if s]  # an empty source text is not a text
     assert len(strings) > 500
-    rulings = [Ruling(f"demo/ruling/n{i}", "en", Provenance("doc", (1, 1)), question=Text("en", s),
+    rulings = [Ruling(f"demo/ruling/n{i}", "en", [Provenance("doc", (1, 1))], question=Text("en", s),
                       answer=Text("en", s + "\n" + s), about=["demo/card/sword"])
                for i, s in enumerate(strings)]
     content = build_tree(tmp_path, rulings=rulings)

@@ -31,7 +31,7 @@ COMMENT = "# reviewed against the 2003 FAQ, keep this comment"
 def demo_tree(root: Path) -> Path:
     """build_tree with a ruling that uses the glossary term, an Italian glossary translation, a
     second game and YAML comments a person wrote by hand."""
-    prov = Provenance("doc", (1, 2))
+    prov = [Provenance("doc", (1, 2))]
     content = build_tree(root, rulings=[Ruling(RULING, "en", prov, question=Text("en", QUESTION),
                                                answer=Text("en", ANSWER), about=["demo/card/sword"])])
     rep = apply_translations(content, {"demo/term/adjacent": {"term": "Adiacente"}}, "it", "machine", "ai:test")
@@ -312,7 +312,7 @@ def test_naughty_strings_survive_the_round_trip(tmp_path: Path) -> None:
     strings = [s for s in naughty_strings() if s.strip() and "\x04" not in s]
     if not strings:
         pytest.skip("naughty strings corpus not available")
-    content = build_tree(tmp_path, rulings=[Ruling(f"demo/ruling/n-{i}", "en", Provenance("doc", (1, 2)),
+    content = build_tree(tmp_path, rulings=[Ruling(f"demo/ruling/n-{i}", "en", [Provenance("doc", (1, 2))],
                                                    statement=Text("en", s)) for i, s in enumerate(strings)])
     (path,) = export_po(content, "it", tmp_path / "po", game="demo")
     msgfmt_check(path)

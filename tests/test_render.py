@@ -57,10 +57,11 @@ def _ctx(locale: str, linker: Linker | None = None) -> Ctx:
     return Ctx(locale, UI(locale), "tk/card/peach.md", loc, linker)
 
 
-def test_links_carry_a_tooltip_for_terms_and_link_once():
+def test_links_name_their_preview_and_link_once():
     out = linked("Judgment, then judgment again: 曹操.", _ctx("en", _linker()), "en")
-    assert out.count('class="rl-term"') == 1 and 'title="Flip the top card."' in out
-    assert 'href="../../hero/cao-cao/"' in out
+    assert out.count('class="rl-term"') == 1 and 'aria-describedby="rlpv-term-judgment"' in out
+    assert 'href="../../hero/cao-cao/" aria-describedby="rlpv-hero-cao-cao"' in out
+    assert "title=" not in out  # one mechanism for terms and names: the previews, not the browser's tooltips
 
 
 def test_translation_shows_original_with_language_and_marks():

@@ -53,7 +53,8 @@ def mtext(draw) -> Text:
 opt_text = st.none() | mtext()
 ids = st.builds(lambda k, s: f"g/{k}/{s}", st.sampled_from(["ruling"]), slugs)
 refs = st.lists(st.builds(lambda s: f"g/card/{s}", slugs), max_size=3, unique=True)
-prov = st.none() | st.builds(lambda a, n: Provenance("doc", (a, a + n)), st.integers(1, 999), st.integers(0, 50))
+prov = st.lists(st.builds(lambda a, n: Provenance("doc", (a, a + n)), st.integers(1, 999), st.integers(0, 50)),
+                max_size=3)
 
 
 def items(depth: int):

@@ -233,7 +233,7 @@ def test_parent_killed_during_parallel_generation_then_a_build_succeeds(tmp_path
     from rulings.model.entries import Provenance, Ruling
     from rulings.model.text import Text
 
-    many = [Ruling(f"demo/ruling/r{i}", "en", Provenance("doc", (1, 2)), question=Text("en", f"Question {i}?"),
+    many = [Ruling(f"demo/ruling/r{i}", "en", [Provenance("doc", (1, 2))], question=Text("en", f"Question {i}?"),
                    answer=Text("en", "See the Sword. " * 20), about=["demo/card/sword"]) for i in range(6000)]
     content = build_tree(tmp_path, rulings=many)
     out, work = tmp_path / "site", tmp_path / "build"

@@ -19,7 +19,7 @@ DOCUMENTED_QUERY = re.search(r"::\n\n(.*?;)", tables.__doc__, re.S).group(1)
 
 
 def content(tmp_path: Path):
-    prov = Provenance("doc", (3, 4))
+    prov = [Provenance("doc", (3, 4))]
     q = Text("en", "Can the Sword <b>block</b>?")
     q.translate("it", "La Spada può <b>bloccare</b>?", "machine", "ai:test")
     rulings = [

@@ -13,6 +13,7 @@ from conftest import REPO, build_tree, naughty_strings
 from rulings.cli.main import main
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
+from rulings.content.validate import validate
 from rulings.model.entries import Entity, EntityType, Provenance, Ruling, Term
 from rulings.model.terms import Glossary, has_han
 from rulings.model.text import Text
@@ -25,8 +26,9 @@ from rulings.translation.po_export import build_catalog
 
 
 def term(name: str, lang: str = "en", *, it: str | None = None, zh: str | None = None, en: str | None = None,
-         aliases: dict[str, list[str]] | None = None) -> Term:
-    t = Term(f"g/term/{name.casefold().replace(' ', '-')}", lang, term=Text(lang, name), aliases=aliases or {})
+         aliases: dict[str, list[str]] | None = None, not_in: dict[str, list[str]] | None = None) -> Term:
+    t = Term(f"g/term/{name.casefold().replace(' ', '-')}", lang, term=Text(lang, name), aliases=aliases or {},
+             not_in=not_in or {})
     for loc, tr in (("it", it), ("zh", zh), ("en", en)):
         if tr is not None:
             t.term.translate(loc, tr, "machine", "test")
@@ -141,6 +143,74 @@ def test_han_is_every_cjk_ideograph_block():
     assert found("一个𠀀𪜀字", "zh", rare) == [("𠀀𪜀", rare.terms[0].id)]
 
 
+# --- phrases that are not the term (not_in) ------------------------------------------------------
+
+
+PLAY_CARD = term("Play", it="Giocare", zh="打出",
+                 not_in={"en": ["in play", "enters play", "play surface"], "it": ["in gioco"], "zh": ["打出手"]})
+INITIATIVE = term("Initiative", it="Iniziativa", zh="先攻", not_in={"en": ["initial"]})
+TEXT = term("Text", it="Testo", zh="文字")
+GAME_NOT_TEXT = term("Game", it="Partita", zh="一局", not_in={"en": ["game text"]})
+ANNULLA = term("ANNULLA", "it", en="CANCEL", zh="无效化", aliases={"it": ["annullare"]},
+               not_in={"it": ["annulli la condizione"]})
+TURN = term("Turn", it="Turno", zh="回合", not_in={"zh": ["回合制"]})
+DEFENDER = term("Defender", it="Difensore", zh="防御者", not_in={"en": ["Defend"]})
+NOT_IN = Glossary([PLAY_CARD, INITIATIVE, TEXT, GAME_NOT_TEXT, ANNULLA, TURN, DEFENDER])
+
+
+def test_english_phrases_that_are_not_the_term():
+    assert found("When it enters play and is in-play, play another card on the play surface.", "en",
+                 NOT_IN) == [("play", PLAY_CARD.id)]
+    # exactly as written, not by stem: the other inflections are still the term
+    assert ids("It entered play; plays", "en", NOT_IN) == [PLAY_CARD.id, PLAY_CARD.id]
+    # initial and Initiative share the stem initi: excluding one must not exclude the other
+    assert ids("the initial roll", "en", NOT_IN) == []
+    assert ids("Initiative, initiatives", "en", NOT_IN) == [INITIATIVE.id, INITIATIVE.id]
+    # case included: the ability Defend is not the term, the verb defend is (a unit that defends is a defender)
+    assert found("Use Defend to defend: a defender.", "en", NOT_IN) == [("defend", DEFENDER.id),
+                                                                       ("defender", DEFENDER.id)]
+    assert ids("Is it In Play?", "en", NOT_IN) == [PLAY_CARD.id]
+    # the words of a phrase are separated by spaces or dashes, not by a quote or a stop
+    assert found("Is it in. Play it, then 'put it in' play", "en", NOT_IN) == [
+        ("Play", PLAY_CARD.id), ("play", PLAY_CARD.id)]
+
+
+def test_an_exclusion_hides_its_own_term_only():
+    assert found("its game text", "en", NOT_IN) == [("text", TEXT.id)]
+    assert ids("'another weapon this game' text", "en", NOT_IN) == [GAME_NOT_TEXT.id, TEXT.id]
+    assert found("this game, and the text", "en", NOT_IN) == [("game", GAME_NOT_TEXT.id), ("text", TEXT.id)]
+
+
+def test_italian_phrases_that_are_not_the_term():
+    assert ids("ne annulli la condizione per attivarla", "it", NOT_IN) == []
+    assert ids("annulli la CS avversaria; annullare", "it", NOT_IN) == [ANNULLA.id, ANNULLA.id]
+    assert found("Se la carta è in gioco, gioca un'altra carta", "it", NOT_IN) == [("gioca", PLAY_CARD.id)]
+
+
+def test_chinese_phrases_that_are_not_the_term():
+    assert found("这是回合制游戏：在你的回合打出手牌", "zh", NOT_IN) == [("回合", TURN.id)]
+    assert ids("打出一张牌", "zh", NOT_IN) == [PLAY_CARD.id]
+
+
+def test_card_names_that_contain_a_term_hide_it_in_every_language():
+    strike = term("Strike", it="Colpire", zh="打击")
+    card = Entity("g/card/shatter-strike", "en", type=EntityType.CARD, name=Text("en", "Shatter Strike"))
+    card.name.translate("zh", "碎裂打击", "machine", "test")
+    g = Glossary([strike], [card])
+    assert ids("Cast Shatter Strike to strike", "en", g) == [card.id, strike.id]
+    assert ids("Lancia Shatter Strike per colpire", "it", g) == [card.id, strike.id]
+    assert ids("施放碎裂打击来打击", "zh", g) == [card.id, strike.id]
+
+
+def test_the_check_skips_excluded_phrases_in_sources_and_translations():
+    # the source uses the word only where it is not the term: nothing to check
+    assert NOT_IN.unused(translated("Is it still in play?", "en", "zh", "它还在场吗？"), "zh") == []
+    assert NOT_IN.unused(translated("Is it still in play?", "en", "it", "È ancora in gioco?"), "it") == []
+    # the translation has the agreed word only inside a phrase where it is not the term: not used
+    assert NOT_IN.unused(translated("On your turn", "en", "zh", "回合制"), "zh") == [TURN]
+    assert NOT_IN.unused(translated("On your turn", "en", "zh", "在你的回合"), "zh") == []
+
+
 # --- names and hostile input --------------------------------------------------------------------
 
 
@@ -200,12 +270,16 @@ def test_a_translation_must_use_the_agreed_term_inflected_or_not():
 def test_validator_po_hints_and_site_links_agree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A text the PO export gives a glossary line is one the site links the term in and, when its
     translation lacks the agreed term, one the validator warns about; and no other text."""
-    prov = Provenance("doc", (1, 2))
+    prov = [Provenance("doc", (1, 2))]
     questions = {"plain": "Is the Sword adjacent to itself?", "inflected": "Which spaces are adjacency spaces?",
-                 "inside": "Does the Sword count as a subjacent card?", "none": "Can I use the Sword twice?"}
+                 "inside": "Does the Sword count as a subjacent card?", "none": "Can I use the Sword twice?",
+                 "not-the-term": "Does the adjacent-space rule apply to the Sword?"}
     content = build_tree(tmp_path, rulings=[
         Ruling(f"demo/ruling/{k}", "en", prov, question=Text("en", q), answer=Text("en", "Yes."),
                about=["demo/card/sword"]) for k, q in questions.items()])
+    glossary = content / "demo" / "glossary.yml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace(
+        "    definition:", "    not_in:\n      en:\n        - adjacent space rule\n    definition:"), encoding="utf-8")
     apply_translations(content, {"demo/term/adjacent": {"term": "Adiacente"}}, "it", "draft", "t")
     apply_translations(content, {f"demo/ruling/{k}": {"question": f"Domanda {k}?"} for k in questions}, "it",
                        "draft", "t")
@@ -253,3 +327,10 @@ def test_po_hints_list_the_terms_the_site_links_in_real_content():
                 assert hinted == names, msg.context
                 checked += bool(hinted)
     assert checked
+
+
+def test_the_committed_translations_use_the_agreed_terms():
+    """The quality gate: no translation in content/ renders a glossary term by another word (a phrase in which
+    the word is not the term belongs in the term's ``not_in``; a wrong translation gets fixed)."""
+    _, diagnostics = validate(REPO / "content")
+    assert [d.format() for d in diagnostics if d.rule == "terminology"] == []

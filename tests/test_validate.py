@@ -219,3 +219,13 @@ def test_translation_not_using_the_agreed_glossary_term_is_warned(tree):
                        "draft", "t")
     r = run(["validate", "content", "--format", "json"], tree.parent)
     assert not [d for d in json.loads(r.output)["diagnostics"] if d["rule"] == "terminology"]
+
+
+def test_unknown_locales_of_aliases_and_not_in_phrases_are_errors(tree):
+    glossary = tree / "demo" / "glossary.yml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace(
+        "    definition:", "    aliases:\n      qq: [next to]\n    not_in:\n      en: [adjacent rule]\n"
+        "      qx: [adjacent rule]\n    definition:"), encoding="utf-8")
+    r = run(["validate", "content", "--format", "json"], tree.parent)
+    unknown = [d["message"] for d in json.loads(r.output)["diagnostics"] if d["rule"] == "locale-unknown"]
+    assert sorted(unknown) == ["unknown locale 'qq'", "unknown locale 'qx'"]

@@ -108,7 +108,7 @@ def test_entity_with_see_also_and_aliases(by_id) -> None:
     assert isinstance(adj, Entity)
     assert adj.name.source == "Adjacent"
     assert adj.related == [f"{G}/topic/behind"]  # "See also Behind"
-    assert adj.provenance.lines == (8, 15)
+    assert adj.origin.lines == (8, 15)
     behind = by_id[f"{G}/topic/behind"]
     assert behind.related == [f"{G}/topic/adjacent"]  # "See also Adjacent"
     # See targets spelled differently resolve through the alias table and become aliases
@@ -134,7 +134,7 @@ def test_every_see_reference_resolves(by_kind, lines) -> None:
         if not m:
             continue
         seen += 1
-        owner = next(e for e in entities if e.provenance.lines[0] < n <= e.provenance.lines[1])
+        owner = next(e for e in entities if e.origin.lines[0] < n <= e.origin.lines[1])
         targets = imp.resolve_see(m.group(2).strip(), headings)
         # "See also X": read X as well (related); "See X": read X instead (see)
         kept, other = (owner.related, owner.see) if m.group(1) else (owner.see, owner.related)
@@ -152,7 +152,7 @@ def test_ruling_simple(by_id) -> None:
     assert r.answer.source == ("No on both counts. Your warrior's space is not considered to be 'adjacent' or "
                                "'not adjacent' to itself.")
     assert r.about == [f"{G}/topic/adjacent"]
-    assert r.provenance.lines == (12, 13)
+    assert r.origin.lines == (12, 13)
     assert r.lang == "en" and r.status is RulingStatus.CURRENT and not r.flags
 
 
@@ -162,11 +162,11 @@ def test_multi_paragraph_answer(by_id) -> None:
     assert len(paras) == 4
     assert paras[0].startswith("Any card effect that prevents n ability")  # "-" marker stripped, typo kept
     assert paras[2] == "In short, if you have Allt A'Bhonnaich in play, your abilities will always wrk."
-    assert r.provenance.lines == (55, 63)
+    assert r.origin.lines == (55, 63)
     # the answer of the last question runs to the last line of the file (no final newline)
     z = by_id[f"{G}/ruling/zhad-zhad-has-the-text-you-may"]
     assert z.answer.source.endswith("\n\nIf this ability were negated by Zeus, the entire ability would be turned off.")
-    assert z.provenance.lines == (1049, 1052)
+    assert z.origin.lines == (1049, 1052)
 
 
 def test_question_and_answer_on_one_line(by_id, lines) -> None:
@@ -214,7 +214,7 @@ def test_nemere_history(by_id) -> None:
     h = r.history[0]
     assert h.note.source == "This post was edited and reversed on 8/24/5"
     assert (h.status, h.date, h.date_printed) == (RulingStatus.CURRENT, "2005-08-24", "8/24/5")
-    assert r.provenance.lines == (595, 606)
+    assert r.origin.lines == (595, 606)
 
 
 def test_diagram(by_id, lines) -> None:
@@ -232,7 +232,7 @@ def test_diagram(by_id, lines) -> None:
     assert block.caption.source == ("The '^' is your warrior, and the 'X' spaces are those that are directly and "
                                     "diagonally adjacent to your warrior.")
     assert s.related == [f"{G}/topic/behind", r.id]
-    assert s.provenance.lines == (98, 103)
+    assert s.origin.lines == (98, 103)
 
 
 def test_errata(by_kind, by_id) -> None:
@@ -250,7 +250,7 @@ def test_errata(by_kind, by_id) -> None:
         "defender's experience, this weapon deals +1 damage for the rest of the game.")
     assert ger.original is None  # the printed wording is not quoted
     assert ger.related == [f"{G}/ruling/ger-does-the-damage-increasing-ability-of"]
-    assert ger.provenance.lines == (381, 381)
+    assert ger.origin.lines == (381, 381)
     # the ruling keeps its full answer, correction included
     assert ger.text.source in by_id[ger.related[0]].answer.source
     zhad = by_id[f"{G}/erratum/zhad-hands"]
@@ -269,7 +269,7 @@ def test_correction_words_all_mapped(by_kind, lines) -> None:
     words = re.compile(r"errat|misprint|printing error|editing error|should read|as if it read|should more|"
                        r"should be treated|oversight|change from|treat that text", re.I)
     not_errata = {129, 141}  # Bokken: asks about errata / "no plans to errata"
-    covered = {n for e in by_kind["errata"] for n in range(e.provenance.lines[0], e.provenance.lines[1] + 1)}
+    covered = {n for e in by_kind["errata"] for n in range(e.origin.lines[0], e.origin.lines[1] + 1)}
     hits = {n for n, line in enumerate(lines, 1) if words.search(line)}
     assert hits - not_errata <= covered
     assert not_errata <= hits
@@ -303,7 +303,7 @@ def test_ids_unique_and_well_formed(result) -> None:
     assert all(re.fullmatch(rf"{G}/[a-z]+/[a-z0-9]+(-[a-z0-9]+)*", i) for i in ids)
     for f in result.files:
         for e in f.entries:
-            assert e.lang == "en" and e.provenance.document == "faq-2006"
+            assert e.lang == "en" and e.origin.document == "faq-2006"
 
 
 def test_deterministic(text) -> None:
@@ -330,7 +330,7 @@ def test_coverage(by_kind, by_id, lines) -> None:
     """Every non-blank line is a heading, a resolved See line, inside a ruling whose texts contain it, or
     listed above."""
     entities = by_kind["entities"]
-    heads = {e.provenance.lines[0] for e in entities}
+    heads = {e.origin.lines[0] for e in entities}
     rulings = by_kind["rulings"]
     for n, line in enumerate(lines, 1):
         s = line.strip()
@@ -343,7 +343,7 @@ def test_coverage(by_kind, by_id, lines) -> None:
             assert _squash(s.lstrip("-")) in _squash(" ".join(t.source for _, t in r.texts() if t is not r.notes))
             assert len(r.about) == 2
             continue
-        owners = [r for r in rulings if r.provenance.lines[0] <= n <= r.provenance.lines[1]]
+        owners = [r for r in rulings if r.origin.lines[0] <= n <= r.origin.lines[1]]
         assert len(owners) == 1, (n, line)
         r = owners[0]
         texts = " ".join(t.source for _, t in r.texts() if t is not r.notes)

@@ -104,7 +104,7 @@ def test_erratum_original_corrected(by_id):
     assert e.original.source == "protatore"
     assert e.corrected.source == "portatore"
     assert e.notes.source == "Typo in the source: 'coretta' stands for 'corretta'."
-    assert e.provenance.document == "errata-qa" and e.provenance.lines == (16, 16)
+    assert e.origin.document == "errata-qa" and e.origin.lines == (16, 16)
 
 
 def test_erratum_quoted_and_missing_keyword(by_id):
@@ -139,7 +139,7 @@ def test_term(by_id):
     assert t.aliases == {"it": ["doppi danni"]}
     assert t.definition.source.startswith("Di solito quando si assegnano i danni ci si ferma")
     assert t.definition.source.endswith("non verranno calcolati i punti ocra delle carte vinte o morte.")
-    assert t.provenance.lines == (77, 78)
+    assert t.origin.lines == (77, 78)
     t = by_id[f"{P}/term/estensione-o-limitazione"]
     assert t.definition.source == (
         "La scritta che in una carta segue il simbolo x rappresenta un’eccezione sull’uso e/o sull'assegnazione "
@@ -164,7 +164,7 @@ def test_qa_marker_variants(by_id, lines):
     assert r.question.source == "A cosa serve SENZA TREGUA?"
     assert r.answer.source.startswith("A regole non è possibile attaccare un luogo con 2 gruppi")
     assert r.about == [f"{P}/card/senza-tregua"]
-    assert r.provenance.lines == (102, 103)
+    assert r.origin.lines == (102, 103)
     assert r.notes.source == "The answer is marked 'R.' instead of 'R:' in the source."
     # "P:" (misread "D:")
     r = by_id[f"{P}/ruling/capacita-speciale-adepto-cumulabile-agiscono-maniera"]
@@ -184,7 +184,7 @@ def test_marker_variants_synthetic():
     assert [(r.question.source, r.answer.source if r.answer else None) for r in rulings] == [
         ("Posso giocare MAPPA?", "No."), ("Posso usare NOTTE?", "Si.\n\nSecondo paragrafo."),
         ("Senza risposta?", None)]
-    assert rulings[1].provenance.lines == (4, 6)
+    assert rulings[1].origin.lines == (4, 6)
     assert rulings[2].flags == [RulingFlag.UNANSWERED]
     assert rulings[0].about == [f"{P}/card/mappa"]
 
@@ -245,12 +245,12 @@ def test_ids(result):
 
 def test_texts_as_printed(by_kind, lines):
     for e in by_kind["errata"]:
-        assert lines[e.provenance.lines[0] - 1] == e.text.source
+        assert lines[e.origin.lines[0] - 1] == e.text.source
     for r in by_kind["rulings"]:
-        a, b = r.provenance.lines
+        a, b = r.origin.lines
         assert lines[a - 1].endswith(r.question.source) and lines[b - 1].endswith(r.answer.source)
     for t in by_kind["glossary"]:
-        a, b = t.provenance.lines
+        a, b = t.origin.lines
         assert lines[a - 1] == t.term.source
         assert t.definition.source == "\n\n".join(lines[a:b])
 
@@ -280,7 +280,7 @@ def test_coverage(result, lines, by_kind):
         if f.kind == "entities":
             continue  # entity provenance points at a mention, it does not cover text
         for e in f.entries:
-            a, b = e.provenance.lines
+            a, b = e.origin.lines
             covered.update(range(a, b + 1))
     # series headings are carried by the `group` of the errata under them
     groups = {e.group.source for e in by_kind["errata"]}

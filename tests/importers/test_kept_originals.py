@@ -61,9 +61,9 @@ def test_every_entry_is_printed_where_its_provenance_points(fmt):
     entries = [e for f in result.files for e in f.entries]
     assert entries
     for e in entries:
-        assert e.provenance is not None and e.provenance.document == result.document_id, e.id
-        first, last = e.provenance.lines
-        assert 1 <= first <= last <= len(lines), (e.id, e.provenance.lines)
+        assert e.provenance is not None and e.origin.document == result.document_id, e.id
+        first, last = e.origin.lines
+        assert 1 <= first <= last <= len(lines), (e.id, e.origin.lines)
         span = _squash("\n".join(lines[first - 1:last]))
         spellings = [s for names in getattr(e, "aliases", {}).values() for s in names]  # names printed damaged
         texts = [(path, t) for path, t in e.texts() if path.split(".")[0].split("[")[0] not in REMARKS]

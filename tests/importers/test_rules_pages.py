@@ -86,9 +86,9 @@ def test_sections_and_nesting():
         ("expanding-your-realm", "Expanding your Realm", None),
         ("lore-master-rules", "Lore Master Rules", None),
     ]
-    assert [s.provenance.lines for s in SECTIONS] == [
+    assert [s.origin.lines for s in SECTIONS] == [
         (1, 126), (128, 177), (181, 203), (205, 270), (273, 275), (277, 279), (283, 285), (289, 291)]
-    assert all(s.lang == "en" and s.provenance.document == "rules-pages" for s in SECTIONS)
+    assert all(s.lang == "en" and s.origin.document == "rules-pages" for s in SECTIONS)
 
 
 def test_block_counts():
@@ -200,7 +200,7 @@ def test_terms():
         "swift-action", "player-skills", "movement-value", "vigor"]
     lines = TEXT.split("\n")
     for t in TERMS:  # each definition is quoted from the lines of its provenance
-        a, b = t.provenance.lines
+        a, b = t.origin.lines
         span = "\n".join(lines[a - 1:b])
         for part in t.definition.source.split("\n\n"):
             assert part in span, t.id
@@ -209,7 +209,7 @@ def test_terms():
     assert free.term.source == "Free Actions"
     assert free.definition.source.startswith("Free Actions are abilities and effects that instruct you")
     assert free.aliases == {"en": ["free action", "free actions", "Free actions"]}
-    assert free.provenance.lines == (54, 54)
+    assert free.origin.lines == (54, 54)
     swift = BY_ID[f"{G}/term/swift-action"]
     assert swift.definition.source.startswith("the Swift Action ability allows players to play cards")
     obj = BY_ID[f"{G}/term/interact-with-an-object"]
@@ -217,7 +217,7 @@ def test_terms():
     assert obj.related == [f"{G}/term/action", f"{G}/term/campaign-only"]
     assert "Interact with an Object*" in obj.notes.source
     mte = BY_ID[f"{G}/term/move-transfer-equipment"]
-    assert mte.provenance.lines == (19, 22)
+    assert mte.origin.lines == (19, 22)
     assert mte.definition.source.count("\n\n") == 1
 
 
@@ -238,7 +238,7 @@ def test_deterministic():
 
 def test_coverage():
     """Every line with content is inside a section's range, and its text is a section text exactly once."""
-    ranges = [s.provenance.lines for s in SECTIONS]
+    ranges = [s.origin.lines for s in SECTIONS]
     texts: list[str] = []
     for s in SECTIONS:
         texts += [t.source for _, t in [("title", s.title), *block_texts(s.blocks, "b")]]

@@ -57,8 +57,8 @@ SECTIONS: list[Section] = FILES["sections"].entries  # type: ignore[assignment]
 CARDS: list[Entity] = FILES["entities"].entries  # type: ignore[assignment]
 ALL_RULINGS: list[Ruling] = FILES["rulings"].entries  # type: ignore[assignment]
 FAQ_START = LINES.index("Comprehensive FAQ") + 1
-RULINGS = [r for r in ALL_RULINGS if r.provenance.lines[0] > FAQ_START]  # the FAQ part's
-CLARIFICATIONS = [r for r in ALL_RULINGS if r.provenance.lines[0] < FAQ_START]
+RULINGS = [r for r in ALL_RULINGS if r.origin.lines[0] > FAQ_START]  # the FAQ part's
+CLARIFICATIONS = [r for r in ALL_RULINGS if r.origin.lines[0] < FAQ_START]
 TERMS: list[Term] = FILES["glossary"].entries  # type: ignore[assignment]
 BY_ID = {e.id: e for f in RESULT.files for e in f.entries}
 
@@ -125,7 +125,7 @@ def test_changelog_in_printed_order_and_flagged_date():
     assert en(c.text) == "Askelon Phoenix and Flaming Sword FAQ"
     assert c.touches == [f"{G}/card/askelon-phoenix", f"{G}/card/flaming-sword"]
     assert "Oct 22, 2024" in en(c.suspect_note) and "2025" in en(c.suspect_note)
-    assert c.provenance.lines == (45, 45)
+    assert c.origin.lines == (45, 45)
     assert CHANGES.index(c) == 19
     # the two Oct 22, 2024 lines get distinct, content-derived ids
     assert [x.id for x in CHANGES if x.date == "2024-10-22"] == [
@@ -158,7 +158,7 @@ def test_changelog_touches():
 
 def test_intercept_vs_defend_table():
     s = BY_ID[f"{G}/section/intercept-vs-defend"]
-    assert s.provenance.lines == (49, 79)
+    assert s.origin.lines == (49, 79)
     assert isinstance(s.blocks[0], Paragraph)
     table = s.blocks[1]
     assert isinstance(table, Table)
@@ -230,7 +230,7 @@ def test_double_spelled_card():
     card = BY_ID[f"{G}/card/mariners-curse"]
     assert en(card.name) == "Mariner's Curse"
     assert card.aliases == {"en": ["Mariner’s Curse"]}
-    assert card.provenance.lines == (1322, 1324)
+    assert card.origin.lines == (1322, 1324)
     about = [r for r in RULINGS if card.id in r.about]
     assert len(about) == 2
     orb = BY_ID[f"{G}/card/orb-of-baal-berith"]
@@ -256,8 +256,8 @@ def test_clarification_questions_are_rulings():
     assert sum(LINES[n - 1].startswith("Q:") for n in asked) == sum(line.startswith("Q:") for line in LINES)
     assert len(CLARIFICATIONS) == len(asked)
     by_section = {s.id: s for s in SECTIONS}
-    for r, n in zip(sorted(CLARIFICATIONS, key=lambda r: r.provenance.lines), asked, strict=True):
-        first, last = r.provenance.lines
+    for r, n in zip(sorted(CLARIFICATIONS, key=lambda r: r.origin.lines), asked, strict=True):
+        first, last = r.origin.lines
         assert first <= n < last
         question = LINES[n - 1].removeprefix("Q: ")
         assert en(r.question).endswith(question)
@@ -267,7 +267,7 @@ def test_clarification_questions_are_rulings():
         # linked to the section that prints it, which keeps the text
         (sid,) = [x for x in r.related if x.startswith(f"{G}/section/")]
         s = by_section[sid]
-        a, b = s.provenance.lines
+        a, b = s.origin.lines
         assert a < first and last <= b
         paragraphs = [en(blk.text) for blk in all_blocks(s.blocks) if isinstance(blk, Paragraph)]
         assert LINES[n - 1] in paragraphs
@@ -297,7 +297,7 @@ def test_repeated_qa_stored_once():
     assert en(r.answer) == "Yes."
     assert r.about == [f"{G}/card/beast-of-burden", f"{G}/card/haast-eagle", f"{G}/card/phantom-steed",
                        f"{G}/card/zephyranne-airship"]
-    assert r.provenance.lines == (811, 813)
+    assert r.origin.lines == (811, 813)
     assert "Printed identically under" in en(r.notes)
     who = [x for x in RULINGS if en(x.question) == "Who controls the minion after it's summoned?"]
     assert len(who) == 1 and len(who[0].about) == 4
@@ -314,7 +314,7 @@ def test_unanswered_question():
     assert en(r.question) == ("If there’s already a minion on Mountain Pass, can a different minion move "
                               "onto it with simultaneous movement from Windblast?")
     assert r.about == [f"{G}/card/windblast"]
-    assert r.provenance.lines == (1986, 1986)
+    assert r.origin.lines == (1986, 1986)
     assert r.related == [f"{G}/ruling/mountain-pass-theres-already-minion-different-minion"]
     orb = BY_ID[f"{G}/ruling/orb-of-baal-berith-target-same-site-twice-casting"]
     assert orb.flags == [RulingFlag.UNANSWERED]
@@ -325,7 +325,7 @@ def test_multi_paragraph_answer_and_cross_reference():
     r = BY_ID[f"{G}/ruling/merlin-merlins-ability-work-time-actually"]
     assert en(r.answer).startswith("This is an activated ability. Per the rulebook (page 27):\n\n"
                                    "Only the controller of the card can use it\nOnly during your Main Phase")
-    assert r.provenance.lines == (1336, 1346)
+    assert r.origin.lines == (1336, 1346)
     esc = BY_ID[f"{G}/ruling/escyllion-cyclops-attacked-directly-nothing-else-happens"]
     assert esc.related == [f"{G}/section/defender-definition", f"{G}/term/defender"]
     arch = BY_ID[f"{G}/ruling/archimago-using-ability-must-caster"]  # Q and A on consecutive lines
@@ -339,13 +339,13 @@ def test_glossary():
     assert d.id == f"{G}/term/disabled"
     assert d.aliases == {"en": ["disabled", "disable"]}
     assert en(d.definition).startswith("While disabled, a minion has no abilities")
-    assert d.provenance.lines == (85, 89)
+    assert d.origin.lines == (85, 89)
     assert by["At Rest"].aliases == {"en": ["at rest"]}
     assert by["At Rest"].related == [f"{G}/term/stops"]
     lose = by["Lose"]
     assert en(lose.definition).startswith("“Lose” really means \"lose, can't gain, and can't have.\"")
     assert en(lose.definition).endswith("Sir Bors the Younger, Pebbled Paths.")
-    assert by["Sacrificed"].provenance.lines == (1616, 1616)
+    assert by["Sacrificed"].origin.lines == (1616, 1616)
 
 
 def test_game_and_document():
@@ -368,7 +368,7 @@ def test_ids_unique_and_well_formed():
     ids = [e.id for f in RESULT.files for e in f.entries]
     assert len(ids) == len(set(ids))
     assert all(i.startswith(f"{G}/") for i in ids)
-    assert all(e.lang == "en" and e.provenance.document == "clarifications"
+    assert all(e.lang == "en" and e.origin.document == "clarifications"
                for f in RESULT.files for e in f.entries)
 
 
@@ -387,9 +387,9 @@ def test_coverage():
     covered: set[int] = set()
     for f in RESULT.files:
         for e in f.entries:
-            a, b = e.provenance.lines
+            a, b = e.origin.lines
             covered.update(range(a, b + 1))
-    card_starts = sorted((c.provenance.lines[0], c.id) for c in CARDS)
+    card_starts = sorted((c.origin.lines[0], c.id) for c in CARDS)
     for n, line in enumerate(LINES, 1):
         t = line.strip()
         if not t or n in covered:

@@ -77,7 +77,7 @@ def test_repeats_recognised_and_imported_once(text, result):
         assert lines[r.original[0] - 1:r.original[1]] == lines[r.copy[0] - 1:r.copy[1]]
     entries = [e for f in result.files for e in f.entries]
     for e in entries:  # nothing points into a copy
-        a, b = e.provenance.lines
+        a, b = e.origin.lines
         assert not any(a <= r.copy[1] and b >= r.copy[0] for r in reps), e.id
     # nothing imported twice: every question, statement, term, name and ability text occurs once
     keys = [r.question.source for r in _all(result, Ruling) if r.question]
@@ -98,7 +98,7 @@ def test_hero_field_by_field(by_id):
     assert en.source_hash == text_hash("步练师")
     assert h.attributes == {"faction": "wu", "gender": "female", "health": 3, "set": "YJ 101"}
     assert h.aliases == {"en": ["Bu Lianshi"]}  # printed so in a question (line 276)
-    assert h.provenance.lines == (262, 263)
+    assert h.origin.lines == (262, 263)
     assert by_id[f"{G}/hero/cai-wenji"].attributes == {
         "faction": "neutral", "gender": "female", "health": 3, "set": "QUN 012"}
     cao = by_id[f"{G}/hero/cao-cao"]
@@ -115,7 +115,7 @@ def test_abilities_and_their_rulings(result, by_id):
     assert elegy.text.source.endswith("regain one health;\n♦, you make that hero draw two cards;\n"
                                       "♣, you make the damage source discard two cards;\n"
                                       "♠, you flip the damage source’s hero card.")
-    assert elegy.provenance.lines == (296, 300)
+    assert elegy.origin.lines == (296, 300)
     escort = by_id[f"{G}/ability/cao-cao-escort"]
     assert escort.attributes == {"ability_type": "Monarch Ability"}
     assert escort.related == [f"{G}/term/monarch-ability"]
@@ -134,7 +134,7 @@ def test_ruling_with_cross_reference(by_id):
                                "have no effect.")
     assert r.about == [f"{G}/hero/cao-cao", f"{G}/ability/cao-cao-escort"]
     assert r.related == [f"{G}/card/black-pommel"]
-    assert r.provenance.lines == (355, 356)
+    assert r.origin.lines == (355, 356)
     assert by_id[f"{G}/ruling/treachery-cao-cao-receives-damage-liquored"].related == [f"{G}/card/liquor"]
 
 
@@ -146,7 +146,7 @@ def test_translation_erratum(by_id):
     assert e.original.source == 'You may use another "Strike" on the target who "Dodged" your last "Strike".'
     assert e.corrected.source == ('You may immediately use another "Strike" on the target who "Dodged" your '
                                   'last "Strike".')
-    assert e.provenance.lines == (181, 182)
+    assert e.origin.lines == (181, 182)
     y = by_id[f"{G}/erratum/yin-yang-swords-translation"]
     assert (y.original.source, y.corrected.source) == (
         "target hero must choose", "You may choose to make target hero choose")
@@ -172,7 +172,7 @@ def test_precedence_rules_ordered(by_id):
 def test_terms_in_circled_order(result, by_id):
     for sec, first, n in (("word-using", 68, 10), ("concepts", 127, 12)):
         s = by_id[f"{G}/section/{sec}"]
-        starts = [by_id[t].provenance.lines[0] for t in s.related]
+        starts = [by_id[t].origin.lines[0] for t in s.related]
         assert len(starts) == n and starts[0] == first and starts == sorted(starts)
     t = by_id[f"{G}/term/in-play"]
     assert (t.term.source, t.definition.source) == ("In play", "Alive")
@@ -244,7 +244,7 @@ def test_coverage(text, result):
         covered |= set(range(r.copy[0], r.copy[1] + 1))
     for f in result.files:
         for e in f.entries:
-            lo, hi = e.provenance.lines
+            lo, hi = e.origin.lines
             covered |= set(range(lo, hi + 1))
     missing = [n for n, s in enumerate(text.split("\n"), 1) if s.strip() and n not in covered]
     assert missing == []

@@ -1,5 +1,6 @@
 """The site in headless Chromium (Debian's, driven by Playwright): search in every locale, the
-language switch keeps the page, glossary tooltips appear, and nothing is requested from another host."""
+language switch keeps the page, card and term previews appear (hover, focus, tap; http and file://),
+and nothing is requested from another host."""
 
 from __future__ import annotations
 
@@ -33,13 +34,17 @@ class Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def server(built_site: Path):
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_site)))
-    t = threading.Thread(target=httpd.serve_forever, daemon=True)
-    t.start()
+def serving(folder: Path, handler: type = Quiet):
+    """Serve ``folder`` on a free local port while the generator is open; yields the base URL."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path):
+    yield from serving(built_site)
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +73,18 @@ def search(pg, text: str) -> list[str]:
     box.press_sequentially(text)
     pg.keyboard.press("End")  # Material ignores input that arrives without a key event (CJK via insertText)
     pg.wait_for_selector(".md-search-result__item", timeout=15000)
-    return [a.get_attribute("href") or "" for a in pg.locator(".md-search-result__item a").all()]
+    return pg.evaluate(SETTLED)
+
+
+SETTLED = """async () => {
+  const list = document.querySelector('.md-search-result__list');
+  let last = list.innerHTML, since = performance.now();
+  while (performance.now() - since < 500) {  // results re-render as each typed key arrives: wait for the last
+    await new Promise(r => setTimeout(r, 50));
+    if (list.innerHTML !== last) { last = list.innerHTML; since = performance.now(); }
+  }
+  return [...list.querySelectorAll('.md-search-result__item a')].map(a => a.getAttribute('href') || '');
+}"""
 
 
 @pytest.mark.parametrize(("locale", "query", "expected"), [
@@ -97,15 +113,81 @@ def test_language_switch_stays_on_the_page(page, server):
     assert page.locator("h1").first.inner_text().startswith("Ger")
 
 
-def test_glossary_tooltip_appears(page, server):
+def card_page_naming_a_card(site: Path, locale: str = "en") -> str:
+    """A card page (path under the locale, without extension) whose text links another card's name."""
+    for game in sorted(repo_content().games):
+        for f in sorted((site / locale / game / "card").glob("*/index.html")):
+            if 'class="rl-name"' in f.read_text(encoding="utf-8"):
+                return f.parent.relative_to(site / locale).as_posix()
+    raise AssertionError("no card page links another card")
+
+
+@pytest.fixture(scope="module")
+def named_page(built_site) -> str:
+    return card_page_naming_a_card(built_site)
+
+
+def preview_of(pg, link):
+    return pg.locator(f"#{link.get_attribute('aria-describedby')}")
+
+
+def hover_focus_escape(pg, link) -> None:
+    """Hovering shows the link's preview (its name links where the link goes); moving away hides it;
+    keyboard focus shows it, Escape hides it."""
+    preview = preview_of(pg, link)
+    assert preview.is_hidden()
+    link.hover()
+    preview.wait_for(state="visible", timeout=5000)
+    target = pg.evaluate("([a, p]) => [a.href, p.querySelector('.rl-pv-title a').href]",
+                         [link.element_handle(), preview.element_handle()])
+    assert target[0] == target[1]
+    pg.mouse.move(0, 0)
+    preview.wait_for(state="hidden", timeout=5000)
+    link.focus()
+    preview.wait_for(state="visible", timeout=5000)
+    pg.keyboard.press("Escape")
+    preview.wait_for(state="hidden", timeout=5000)
+
+
+def tap_twice(browser, url: str, selector: str) -> None:
+    """On a touch screen the first tap shows the preview and stays; the second follows the link."""
+    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    pg = ctx.new_page()
+    pg.goto(url)
+    link = pg.locator(selector).first
+    href = pg.evaluate("a => a.href", link.element_handle())
+    link.tap()
+    preview_of(pg, link).wait_for(state="visible", timeout=5000)
+    assert pg.url == url
+    link.tap()
+    pg.wait_for_url(href.split("#")[0] + "*", timeout=5000)
+    ctx.close()
+
+
+def test_a_card_name_shows_its_preview_on_hover_and_keyboard_focus(page, server, named_page):
+    page.goto(f"{server}/en/{named_page}/")
+    link = page.locator("article a.rl-name").first
+    hover_focus_escape(page, link)
+    assert preview_of(page, link).locator(".rl-pv-kind").inner_text().strip()  # the card's type line
+
+
+def test_a_glossary_term_shows_its_definition_the_same_way(page, server):
     page.goto(f"{server}/en/anachronism/card/ger/")
-    term = page.locator("a.rl-term").first
-    definition = term.get_attribute("title")
-    assert definition, "a term link carries its definition"
-    term.hover()
-    tip = page.locator(".md-tooltip2--active")
-    tip.wait_for(timeout=5000)
-    assert " ".join(tip.inner_text().split()) == " ".join(definition.split())
+    hover_focus_escape(page, page.locator("article a.rl-term").first)
+
+
+def test_tapping_a_card_name_shows_its_preview_then_follows(browser, server, named_page):
+    tap_twice(browser, f"{server}/en/{named_page}/", "article a.rl-name")
+
+
+def test_previews_work_from_file(browser, unzipped, named_page):
+    url = (unzipped / "en" / f"{named_page}.html").as_uri()
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    pg.goto(url)
+    hover_focus_escape(pg, pg.locator("article a.rl-name").first)
+    ctx.close()
+    tap_twice(browser, url, "article a.rl-name")
 
 
 def test_root_page_sends_the_reader_to_their_language(browser, server):
@@ -160,7 +242,7 @@ def cited_range() -> tuple[str, int, int]:
     by_id = content.by_id()
     for e in content.entries:
         if isinstance(e, Ruling) and e.provenance and e.about and isinstance(by_id.get(e.about[0]), Entity):
-            first, last = e.provenance.lines
+            first, last = e.origin.lines
             if last > first:
                 return P.entity_page(by_id[e.about[0]]), first, last
     pytest.skip("no ruling cites a range of lines")
@@ -233,10 +315,7 @@ class NotFound(Quiet):
 
 @pytest.fixture(scope="module")
 def host(built_site: Path):
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(NotFound, directory=str(built_site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    yield from serving(built_site, NotFound)
 
 
 @pytest.mark.parametrize("locale", [*repo_content().project.locales, ""])

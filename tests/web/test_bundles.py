@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from conftest import project_locales, repo_content
-from rulings.model.entries import Change, Entity
+from rulings.content.recency import own_date
+from rulings.model.entries import Change, Entity, Ruling
 from rulings.site.i18n import human_size
+from rulings.site.pages.recent import RECENT_LIMIT
 
 from .test_browser import ARGS, CHROMIUM, search
 
@@ -33,9 +35,11 @@ def game_entries(game: str) -> dict[str, list]:
 
 
 def feed_items(game: str) -> int:
-    """An Atom feed's entries: the dated change log lines and the dated source documents."""
+    """An Atom feed's entries: the dated change log lines, the dated source documents and the rulings whose
+    last change is known (in the tests' copies, without git history: the rulings with dated history steps)."""
+    dated = sum(1 for r in game_entries(game)["entries"] if isinstance(r, Ruling) and own_date(r) is not None)
     return (sum(1 for c in game_entries(game)["changelog"] if c.date)
-            + sum(1 for d in repo_content().games[game].documents if d.date))
+            + sum(1 for d in repo_content().games[game].documents if d.date) + min(dated, RECENT_LIMIT))
 
 
 def test_home_page_lists_the_bundles_with_sizes(built_site):
@@ -75,7 +79,7 @@ def test_offline_bundle_works_from_file_with_zero_requests(unzipped):
         pg.wait_for_url(f"{root}/zh/anachronism/card/ger.html")
         term = pg.locator("a.rl-term").first
         term.hover()
-        pg.locator(".md-tooltip2--active").wait_for(timeout=5000)
+        pg.locator(f"#{term.get_attribute('aria-describedby')}").wait_for(state="visible", timeout=5000)
         browser.close()
     assert requests and all(u.startswith("file://") for u in requests), [u for u in requests
                                                                          if not u.startswith("file://")][:5]

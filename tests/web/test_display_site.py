@@ -19,7 +19,7 @@ def italian_ruling() -> Ruling:
     q.translate("en", "Can I use the Sword twice?", "machine", "ai:test")
     a = Text("it", "Sì, una volta per turno.")
     a.translate("en", "Yes, once per turn.", "machine", "ai:test")
-    return Ruling("demo/ruling/spada-due-volte", "it", Provenance("doc", (1, 2)), question=q, answer=a,
+    return Ruling("demo/ruling/spada-due-volte", "it", [Provenance("doc", (1, 2))], question=q, answer=a,
                   about=["demo/card/sword"])
 
 

@@ -24,7 +24,7 @@ STRINGS = [s for s in naughty_strings() if s.strip()]
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("hostile")
-    rulings = [Ruling(f"demo/ruling/n{i}", "en", Provenance("doc", (1, 1)), question=Text("en", s),
+    rulings = [Ruling(f"demo/ruling/n{i}", "en", [Provenance("doc", (1, 1))], question=Text("en", s),
                       answer=Text("en", f"Answer {i}: {s}"), about=["demo/card/sword"])
                for i, s in enumerate(STRINGS)]
     content = build_tree(tmp, rulings=rulings)
@@ -87,13 +87,13 @@ def test_hostile_content_at_scale_builds_and_is_inert(tmp_path):
 
     n = 1500
     long_text = ("<script>alert('x')</script> " + "word " * 40_000).strip()
-    rulings = [Ruling(f"demo/ruling/r{i}", "en", Provenance("doc", (1, 1)),
+    rulings = [Ruling(f"demo/ruling/r{i}", "en", [Provenance("doc", (1, 1))],
                       question=Text("en", STRINGS[i % len(STRINGS)] if STRINGS else f"q{i}"),
                       answer=Text("en", long_text if i == 0 else f"See the Sword. {i}"),
                       about=["demo/card/sword"], related=[f"demo/ruling/r{(i + 1) % n}", f"demo/ruling/r{(i + 7) % n}"])
                for i in range(n)]
     content = build_tree(tmp_path, rulings=rulings)
-    section = Section("demo/section/deep", "en", Provenance("doc", (1, 1)), title=Text("en", "Deep <i>lists</i>"),
+    section = Section("demo/section/deep", "en", [Provenance("doc", (1, 1))], title=Text("en", "Deep <i>lists</i>"),
                       blocks=[ListBlock(_nested(25))])
     from conftest import write
     from rulings.content.codec import entries_file_to_data

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import project_locales, repo_content
+
 DOWNLOADS = "downloads"
 MANIFEST = "manifest.json"  # hashes every file, the bundles too
 
@@ -61,6 +63,15 @@ def test_every_file_inside_the_bundles_is_identical(built_site, second_site, kin
     for bundle in bundles:
         first, second = read(bundle), read(second_site / DOWNLOADS / bundle.name)
         assert differing(first, second) == [], bundle.name
+
+
+def test_recently_changed_pages_and_feeds_are_among_the_compared(built_site, second_site):
+    """Each game's Recently changed page and feed, in every locale, exist in both builds (so the comparison
+    above covers them; tests/test_recency.py compares them from two clones of one commit with history)."""
+    both = set(files(built_site)) & set(files(second_site))
+    for loc in project_locales():
+        for game in repo_content().games:
+            assert {f"{loc}/{game}/recent/index.html", f"{loc}/{game}/feed.xml"} <= both, (loc, game)
 
 
 def test_bundles_and_manifest_are_byte_identical(built_site, second_site):

@@ -55,7 +55,7 @@ PAYLOADS = [
 ]
 CATALOG_PAYLOADS = [p for p in PAYLOADS if "{" not in p and "}" not in p]
 STRINGS = [s for s in naughty_strings() if s.strip()]
-PROV = Provenance("doc", (1, 2))
+PROV = [Provenance("doc", (1, 2))]
 LOCALES = project_locales()  # the hostile site has the real site's locales (the Italian catalog is attacked)
 
 

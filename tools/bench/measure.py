@@ -1,51 +1,98 @@
-"""Measuring a run: memory of this process and of mkdocs children, load, output sizes, the machine."""
+"""Measuring a build: wall and CPU time of its phases (forked workers and mkdocs children included),
+memory of this process and of each mkdocs process, load, output sizes, the machine.
+
+CPU accounting. A phase's CPU time is the growth, across the phase, of this process's own CPU time
+(``RUSAGE_SELF``: every thread) plus that of its terminated and reaped children (``RUSAGE_CHILDREN``:
+forked generation workers, mkdocs processes, and whatever they reaped in turn). The two sets are
+disjoint, so nothing is counted twice; a child counts in the phase that reaps it, so every phase must
+reap its own children: :class:`Meter` records any child still alive when a phase ends (it would be
+counted later or never) and the benchmark refuses such a run. A build's phases reap their workers
+(the generation pool is joined, every mkdocs process waited for) before they return.
+"""
 
 from __future__ import annotations
 
 import os
 import platform
+import resource
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulings.site.build import Probe
 from rulings.site.fsops import BuildError
-from rulings.site.workers import MkdocsJob, pool_size, run_mkdocs
+from rulings.site.workers import MkdocsJob, MkdocsRun, pool_size, run_mkdocs
 from rulings.vcs import git, head_commit
 
 KIB = 1024
 MIB = 1024 * 1024
-POLL = 0.02
-"""Seconds between samples of a running mkdocs process's memory."""
 
 
 class BenchError(Exception):
-    """The benchmark could not build a size (content errors, mkdocs failure)."""
+    """The benchmark could not build a size (content errors, mkdocs failure, an unreaped child)."""
+
+
+# --- time ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Clock:
+    """One reading: wall time, and CPU time (user + system) of this process and of its reaped children."""
+
+    wall: float
+    self_cpu: float
+    children_cpu: float
+
+    @staticmethod
+    def now() -> Clock:
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return Clock(time.perf_counter(), me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime)
+
+    def since(self, start: Clock) -> dict[str, float]:
+        """Seconds from ``start`` to this reading: wall, and CPU (all, this process, its children)."""
+        own = self.self_cpu - start.self_cpu
+        kids = self.children_cpu - start.children_cpu
+        return {"seconds": self.wall - start.wall, "cpu_seconds": own + kids, "self_cpu_seconds": own,
+                "children_cpu_seconds": kids}
+
+
+def live_children() -> list[int] | None:
+    """Pids of this process's children that are still running or not yet reaped (None: cannot tell)."""
+    pids: list[int] = []
+    try:
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/children", encoding="ascii") as f:
+                pids += [int(p) for p in f.read().split()]
+    except OSError:
+        return None
+    return sorted(pids)
 
 
 # --- memory -------------------------------------------------------------------------------------
 
 
-def _status_kib(field: str) -> int | None:
+def _status_kib(field: str, pid: str = "self") -> int | None:
     try:
-        with open("/proc/self/status", encoding="ascii") as f:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
             for line in f:
                 if line.startswith(field + ":"):
                     return int(line.split()[1])
-    except OSError:
+    except (OSError, ValueError):
         return None
     return None
 
 
-def _rss() -> int | None:
-    kib = _status_kib("VmRSS")
+def _bytes(kib: int | None) -> int | None:
     return kib * KIB if kib is not None else None
 
 
 def _reset_peak_rss() -> bool:
-    """Reset the process's resident-set high-water mark (Linux ≥ 4.0); False where that is impossible."""
+    """Reset this process's resident-set high-water mark (Linux ≥ 4.0); False where that is impossible."""
     try:
         with open("/proc/self/clear_refs", "w", encoding="ascii") as f:
             f.write("5")
@@ -54,108 +101,102 @@ def _reset_peak_rss() -> bool:
         return False
 
 
-def _peak_rss() -> int | None:
-    kib = _status_kib("VmHWM")
-    return kib * KIB if kib is not None else None
+# --- phases -------------------------------------------------------------------------------------
 
 
-class _Meter:
-    """Wall time and peak resident memory of named phases of this process."""
+class Meter:
+    """Wall time, CPU time (children included, see the module) and peak memory of named phases.
 
-    def __init__(self) -> None:
+    A name met twice (the build's model phase is in two steps) adds up its times; the peaks are the
+    larger of the two. With ``trace`` the peak of Python allocations (tracemalloc) is recorded too."""
+
+    def __init__(self, trace: bool = False) -> None:
         self.phases: dict[str, dict[str, Any]] = {}
+        self.trace = trace
 
     @contextmanager
-    def phase(self, name: str):
-        start_rss = _rss()
+    def phase(self, name: str) -> Iterator[str]:
+        start_rss = _bytes(_status_kib("VmRSS"))
         resettable = _reset_peak_rss()
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        try:
-            yield
-        finally:
-            seconds = time.perf_counter() - t0
-            cpu = time.process_time() - c0
-            peak = _peak_rss() if resettable else None
-            self.phases[name] = {"seconds": seconds, "cpu_seconds": cpu, "rss_start_bytes": start_rss,
-                                 "peak_rss_bytes": peak,
-                                 "rss_growth_bytes": peak - start_rss if peak is not None and start_rss else None,
-                                 "rss_end_bytes": _rss()}
-
-
-def _traced(steps: list[tuple[str, Callable[[], Any]]]) -> dict[str, dict[str, int]]:
-    """Run the steps under tracemalloc; per step, the peak of traced allocations (absolute and above the
-    step's start)."""
-    out: dict[str, dict[str, int]] = {}
-    was_tracing = tracemalloc.is_tracing()
-    if not was_tracing:
-        tracemalloc.start()
-    try:
-        for name, fn in steps:
+        if self.trace:
             tracemalloc.reset_peak()
-            base = tracemalloc.get_traced_memory()[0]
-            fn()
-            current, peak = tracemalloc.get_traced_memory()
-            out[name] = {"traced_peak_bytes": peak, "traced_growth_bytes": peak - base, "traced_end_bytes": current}
-    finally:
-        if not was_tracing:
-            tracemalloc.stop()
-    return out
+        start = Clock.now()
+        try:
+            yield name
+        finally:
+            took = Clock.now().since(start)
+            peak = _bytes(_status_kib("VmHWM")) if resettable else None
+            left = live_children()
+            p = self.phases.setdefault(name, {"seconds": 0.0, "cpu_seconds": 0.0, "self_cpu_seconds": 0.0,
+                                              "children_cpu_seconds": 0.0, "calls": 0, "rss_start_bytes": start_rss,
+                                              "peak_rss_bytes": None, "unreaped_children": []})
+            for k, v in took.items():
+                p[k] += v
+            p["calls"] += 1
+            if peak is not None:
+                p["peak_rss_bytes"] = max(p["peak_rss_bytes"] or 0, peak)
+            p["unreaped_children"] += left or []
+            if self.trace:
+                p["traced_peak_bytes"] = max(p.get("traced_peak_bytes", 0), tracemalloc.get_traced_memory()[1])
 
 
-# --- mkdocs -------------------------------------------------------------------------------------
+class BuildProbe(Probe):
+    """What the benchmark watches of a build: its phases (a :class:`Meter`), each mkdocs process's memory,
+    and every batch of mkdocs runs (to run the same jobs again as plain mkdocs)."""
 
+    def __init__(self, meter: Meter) -> None:
+        self.meter = meter
+        self.current: str | None = None
+        self.peaks: dict[int, int] = {}
+        self.batches: list[tuple[str | None, list[MkdocsJob], dict[str, MkdocsRun]]] = []
 
-def _child_peak_rss(pid: int) -> int | None:
-    """VmHWM of a running mkdocs (forked from the warm mkdocs server: its pages count too, as they are
-    that process's), or None once it is gone."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * KIB
-    except (OSError, ValueError):
-        return None
-    return None
+    @contextmanager
+    def phase(self, name: str) -> Iterator[str]:
+        self.current = name
+        with self.meter.phase(name):
+            yield name
+        self.current = None
 
-
-def run_parallel(repo: Path, jobs: list[MkdocsJob], *, workers: int | None = None,
-                 log: Callable[[str], Any] = print) -> dict[str, Any]:
-    """Run mkdocs as a build runs it (:func:`rulings.site.workers.run_mkdocs`: same command, environment,
-    working folder, parallelism and warning check), and measure each process.
-
-    Each process's peak memory is its VmHWM, sampled every :data:`POLL` seconds while it runs (the mark only
-    grows, so the last sample is the peak up to the last interval); its CPU time comes from ``os.wait4``.
-    Not ``ru_maxrss``: Linux counts the parent's resident set at the exec in the child's ``ru_maxrss`` (and
-    so in ``RUSAGE_CHILDREN``)."""
-    peaks: dict[int, int] = {}
-    samples: dict[int, int] = {}
-
-    def watch(pid: int) -> None:
-        hwm = _child_peak_rss(pid)
+    def watch(self, pid: int) -> None:
+        hwm = _bytes(_status_kib("VmHWM", str(pid)))
         if hwm is not None:
-            peaks[pid] = max(peaks.get(pid, 0), hwm)
-            samples[pid] = samples.get(pid, 0) + 1
+            self.peaks[pid] = max(self.peaks.get(pid, 0), hwm)
 
-    t0 = time.perf_counter()
+    def ran(self, jobs: list[MkdocsJob], runs: dict[str, MkdocsRun]) -> None:
+        self.batches.append((self.current, list(jobs), runs))
+
+    def run_figures(self, runs: dict[str, MkdocsRun]) -> dict[str, dict[str, Any]]:
+        """Per mkdocs run: wall and CPU time (``os.wait4``) and peak memory (VmHWM sampled while it ran)."""
+        return {label: {"seconds": r.seconds, "cpu_seconds": r.cpu_seconds, "peak_rss_bytes": self.peaks.get(r.pid),
+                        "exit": r.exit} for label, r in runs.items()}
+
+
+def plain_mkdocs(repo: Path, batches: list[list[MkdocsJob]], out: Path, *, workers: int | None = None,
+                 log: Any = print) -> dict[str, Any]:
+    """Run the same mkdocs jobs again, batch by batch as the build ran them and with the same parallelism,
+    through :func:`rulings.site.workers.run_mkdocs`, each into its own folder under ``out``: the cost of the
+    same pages built by mkdocs alone. Measured like a build's phase (the same :class:`Meter`)."""
+    meter = Meter()
+    probe = BuildProbe(meter)
     try:
-        runs = run_mkdocs(repo, jobs, lambda line: log(f"  {line}"), workers, watch=watch, poll=POLL)
+        with probe.phase("plain"):
+            for jobs in batches:
+                runs = run_mkdocs(repo, [MkdocsJob(j.label, j.config, out / j.label) for j in jobs],
+                                  lambda line: log(f"  plain {line}"), workers, watch=probe.watch)
+                probe.ran(jobs, runs)
     except BuildError as e:
         raise BenchError(str(e)) from None
-    wall = time.perf_counter() - t0
-    per: dict[str, dict[str, Any]] = {}
-    for label, r in runs.items():
-        per[label] = {"seconds": r.seconds, "peak_rss_bytes": peaks.get(r.pid), "rss_samples": samples.get(r.pid, 0),
-                      "cpu_seconds": r.cpu_seconds, "started_at": r.started - t0, "exit": r.exit}
-        log(f"  mkdocs {label}: {(peaks.get(r.pid) or 0) / MIB:.0f} MiB at most")
-    return {"seconds": wall, "workers": pool_size(workers), "locales": per,
-            "sum_seconds": sum(p["seconds"] for p in per.values()),
-            "cpu_seconds": sum(p["cpu_seconds"] for p in per.values()),
-            "max_peak_rss_bytes": max((p["peak_rss_bytes"] or 0 for p in per.values()), default=0),
-            "sum_peak_rss_bytes": sum(p["peak_rss_bytes"] or 0 for p in per.values())}
+    p = meter.phases["plain"]
+    if p["unreaped_children"]:
+        raise BenchError(f"plain mkdocs left children running: {p['unreaped_children']}")
+    per: dict[str, Any] = {}
+    for _phase, _jobs, runs in probe.batches:
+        per.update(probe.run_figures(runs))
+    return {**{k: p[k] for k in ("seconds", "cpu_seconds", "self_cpu_seconds", "children_cpu_seconds")},
+            "workers": pool_size(workers), "batches": len(batches), "runs": per}
 
 
-def _loadavg() -> list[float] | None:
+def loadavg() -> list[float] | None:
     """The machine's 1-, 5- and 15-minute load averages: other work on it makes wall times noisy."""
     try:
         return [round(x, 2) for x in os.getloadavg()]
@@ -190,8 +231,7 @@ def largest_html(folder: Path, top: int = 5) -> list[dict[str, Any]]:
     return [{"path": p, "bytes": b} for b, p in sizes[:top]]
 
 
-# --- one size -----------------------------------------------------------------------------------
-
+# --- the machine and the code -------------------------------------------------------------------
 
 
 def machine() -> dict[str, Any]:
@@ -203,15 +243,17 @@ def machine() -> dict[str, Any]:
         except PackageNotFoundError:
             return None
 
-    mem = None
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            mem = int(f.readline().split()[1]) * KIB
-    except (OSError, ValueError, IndexError):
-        pass
-    return {"cpus": os.cpu_count(), "memory_bytes": mem, "python": platform.python_version(),
+    return {"cpus": os.cpu_count(), "memory_bytes": _bytes(_meminfo_total()), "python": platform.python_version(),
             "platform": platform.platform(), "mkdocs": ver("mkdocs"), "mkdocs_material": ver("mkdocs-material"),
             "rulings": ver("rulings")}
+
+
+def _meminfo_total() -> int | None:
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            return int(f.readline().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def code_state(repo: Path) -> dict[str, Any]:

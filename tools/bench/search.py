@@ -1,70 +1,262 @@
-"""Search timing in headless Chromium: how soon after page load the first result appears, and each query."""
+"""Search timing in headless Chromium, online (http) and from ``file://``, at any size of synthetic content.
+
+For each size: synthetic content (:mod:`bench.synth`), the online site and the offline (``file://``)
+site built as ``rulings build`` builds them, then per locale and flavour, in a fresh browser page:
+
+- ``first_result_ms``: from the page's load event to the first result shown, a query typed at once;
+- ``bytes_before_first_result``: every byte the page, its frames and its workers requested until then
+  (file sizes on disk: ``file://`` has no transfer sizes), and ``search_bytes_before_first_result``,
+  those of the search alone (index files and worker, not the page and theme every visit loads);
+- ``query_median_ms``/``query_p95_ms``: keyup to changed results, over a list of queries (names,
+  words, prefixes, Italian, Chinese);
+- ``longest_task_ms``: the longest main-thread task (PerformanceObserver ``longtask``) from the load
+  event to the first result (offline, Material's worker shim runs the worker on the main thread).
+
+``python tools/bench/search.py --sizes 10000,50000`` prints a table and writes JSON to ``build/``;
+``--repo`` measures another checkout's code and site config (main's, for a before/after).
+``tools/bench/run.py --search`` calls :func:`search_timing` on the sites it builds.
+"""
 
 from __future__ import annotations
 
+import argparse
+import functools
+import json
 import shutil
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
-SEARCH_JS = """async (queries) => {
+LONGTASKS = """(() => { window.__longtasks = [];
+  try { new PerformanceObserver(l => { for (const e of l.getEntries())
+    window.__longtasks.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true}); }
+  catch (e) {} })();"""
+
+FIRST_JS = """async ([query, timeout]) => {
   const input = document.querySelector('input.md-search__input');
   const list = document.querySelector('.md-search-result__list');
   const loadEnd = performance.timing.loadEventEnd - performance.timing.navigationStart;
   const t0 = performance.now();
+  while (list.children.length === 0) {  // asked until results show (Material ignores repeats)
+    input.value = query;
+    input.dispatchEvent(new KeyboardEvent('keyup', {key: 'End', bubbles: true}));
+    await new Promise(r => setTimeout(r, 2));
+    if (performance.now() - t0 > timeout) return {error: `no results within ${timeout} ms`};
+  }
+  const first = performance.now();
+  const tasks = window.__longtasks.filter(([s, d]) => s + d >= loadEnd && s <= first).map(([s, d]) => d);
+  return {first_result_ms: first - loadEnd, page_load_ms: loadEnd, longest_task_ms: Math.max(0, ...tasks),
+          longtasks: tasks.length};
+}"""
+
+QUERIES_JS = """async (queries) => {
+  const input = document.querySelector('input.md-search__input');
+  const list = document.querySelector('.md-search-result__list');
   const ask = (q) => { input.value = q;
     input.dispatchEvent(new KeyboardEvent('keyup', {key: 'End', bubbles: true})); };
-  while (true) {  // ready: the first query that returns results
-    ask(queries[0]);
-    await new Promise(r => setTimeout(r, 5));
-    if (list.children.length > 0) break;
-    if (performance.now() - t0 > 120000) return {error: 'no results within 120 s'};
-  }
-  const ready = performance.now() - loadEnd;
-  const times = [];
-  for (const q of queries.slice(1)) {  // then each query: keypress to changed results
-    const before = list.innerHTML;
+  const times = [], unchanged = [];
+  const until = async (done) => { const s = performance.now();
+    while (!done() && performance.now() - s < 3000) await new Promise(r => setTimeout(r, 0)); return done(); };
+  for (const q of queries) {  // keyup to results shown, from an empty list (an empty query between two)
+    ask('');
+    await until(() => list.children.length === 0);
+    await new Promise(r => setTimeout(r, 20));
     const s = performance.now();
     ask(q);
-    while (list.innerHTML === before && performance.now() - s < 10000) await new Promise(r => setTimeout(r, 0));
-    times.push(performance.now() - s);
+    if (await until(() => list.children.length > 0)) times.push(performance.now() - s); else unchanged.push(q);
   }
-  return {ready_after_load_ms: ready, page_load_ms: loadEnd, query_ms: times};
+  return {query_ms: times, unchanged};
 }"""
 
 
-def search_timing(site: Path, locale: str, queries: list[str]) -> dict[str, Any] | None:
-    """In headless Chromium: how long after page load the search answers, and how long each query
-    takes from the keypress to updated results. None without Chromium or Playwright."""
-    import functools
-    import threading
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
 
+
+def _chromium() -> str | None:
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    return chromium if Path(chromium).exists() else None
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    s = sorted(values)
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
+
+
+def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool = False,
+                  timeout_ms: int = 120_000) -> dict[str, Any] | None:
+    """The figures above for one locale of a built site (``offline``: opened from ``file://``, else
+    served over http). None without Chromium or Playwright."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         return None
-    if not Path(chromium).exists():
+    chromium = _chromium()
+    if chromium is None:
         return None
-
-    class Quiet(SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    httpd = None
+    if offline:
+        home = (site / locale / "index.html").as_uri()
+    else:
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        home = f"http://127.0.0.1:{httpd.server_address[1]}/{locale}/"
+    requested: list[str] = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=[
                 "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/{locale}/", wait_until="load")
+            ctx = browser.new_context()
+            ctx.add_init_script(LONGTASKS)
+            page = ctx.new_page()
+            page.on("request", lambda r: requested.append(r.url))
+            page.goto(home, wait_until="load")
             page.locator("input.md-search__input").click()
-            out = page.evaluate(SEARCH_JS, queries)
+            out = page.evaluate(FIRST_JS, [queries[0], timeout_ms])
+            out["bytes_before_first_result"] = _bytes(site, requested)
+            out["search_bytes_before_first_result"] = _bytes(site, [u for u in requested if _is_search(u)])
+            out["requests_before_first_result"] = len(requested)
+            if "error" not in out:
+                out.update(page.evaluate(QUERIES_JS, queries[1:]))
             browser.close()
     finally:
-        httpd.shutdown()
-    if "query_ms" in out:
-        out["query_max_ms"] = max(out["query_ms"])
-        out["query_median_ms"] = sorted(out["query_ms"])[len(out["query_ms"]) // 2]
+        if httpd is not None:
+            httpd.shutdown()
+    if "error" in out:
+        return out
+    out["query_median_ms"] = _pct(out["query_ms"], 0.5)
+    out["query_p95_ms"] = _pct(out["query_ms"], 0.95)
     return out
+
+
+def _is_search(url: str) -> bool:
+    """A request of the search: its index files and worker, not the page and its theme."""
+    path = urlsplit(url).path
+    return "/search/" in path or "/workers/" in path or "search-worker" in path
+
+
+def _bytes(site: Path, urls: list[str]) -> int:
+    """The size on disk of what these URLs name (each once)."""
+    total = 0
+    for url in dict.fromkeys(urls):
+        parts = urlsplit(url)
+        if parts.scheme == "file":
+            path = Path(unquote(parts.path))
+        elif parts.scheme in ("http", "https"):
+            path = site / unquote(parts.path).lstrip("/")
+            if path.is_dir():
+                path = path / "index.html"
+        else:
+            continue
+        if path.is_file():
+            total += path.stat().st_size
+    return total
+
+
+def query_list(content: Any) -> list[str]:
+    """Queries a reader would type on this content: names whole, as prefixes and with a typo, the rules'
+    common words (English and Italian, from the texts themselves), Chinese terms; the first one (a
+    card's name) times the first result."""
+    from collections import Counter
+
+    from rulings.model.entries import Entity, Ruling, Term
+    from rulings.model.terms import HAN
+
+    names = [e.name.source for e in content.entries if isinstance(e, Entity) and e.name][::97][:4]
+    terms = [t.term.source for t in content.entries if isinstance(t, Term) and t.term]
+    han = [x.text for t in content.entries if isinstance(t, Term) and t.term
+           for x in t.term.translations.values() if HAN.search(x.text)][:2]
+    typo = [n[:3] + n[4:] for n in names[:2] if len(n) > 6]
+    words: dict[str, Counter] = {"en": Counter(), "it": Counter()}
+    for r in content.entries:
+        if isinstance(r, Ruling) and r.question and r.question.lang in words:
+            words[r.question.lang].update(w.strip("?.,;:!'\"").lower() for w in r.question.source.split())
+    common = [w for lang in ("en", "it") for w, _n in words[lang].most_common(40) if len(w) >= 6][:8]
+    return [*names, *(n[:5] for n in names[1:3]), *typo, *terms[:3], *han, *common, " ".join(common[:2])]
+
+
+def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = print) -> dict[str, Any]:
+    """Synthetic content of ``n`` rulings, built online and offline, each locale measured both ways."""
+    from bench import synth
+    from rulings.content.tree import read
+    from rulings.site.build import build
+
+    content_dir = tmp / "content"
+    if not content_dir.exists():  # else: kept from an earlier run (--keep)
+        synth.generate(content_dir, n)
+    queries = query_list(read(content_dir))
+    out: dict[str, Any] = {"rulings": n, "queries": queries, "sites": {}}
+    for flavour, offline in (("online", False), ("offline", True)):
+        t0 = time.perf_counter()
+        site = tmp / f"site-{flavour}"
+        if not (site / "index.html").exists():
+            build(repo, site, content_dir=content_dir, work=tmp / f"work-{flavour}", locales=locales,
+                  bundles=False, offline=offline, log=lambda _m: None)
+            log(f"{n} rulings: {flavour} site built in {time.perf_counter() - t0:.0f}s")
+        for loc in locales or sorted(p.name for p in site.iterdir() if (p / "index.html").exists()):
+            r = search_timing(site, loc, queries, offline=offline)
+            out["sites"][f"{flavour}/{loc}"] = r
+            log(f"  {flavour}/{loc}: {_row(r)}")
+    return out
+
+
+def _row(r: dict[str, Any] | None) -> str:
+    if not r:
+        return "no Chromium"
+    if "error" in r:
+        return r["error"]
+    return (f"first result {r['first_result_ms'] / 1000:.3f} s, {r['bytes_before_first_result'] / 1024:.0f} KiB "
+            f"before it ({r['search_bytes_before_first_result'] / 1024:.0f} KiB search), "
+            f"query median {r['query_median_ms']:.0f} ms / p95 {r['query_p95_ms']:.0f} ms, "
+            f"longest task {r['longest_task_ms']:.0f} ms")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="Time the site search in Chromium at several sizes, online and "
+                                            "from file://.")
+    p.add_argument("--sizes", default="10000", help="rulings per size, comma-separated (default 10000)")
+    p.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[2],
+                   help="the checkout whose site config to build with (default: this one)")
+    p.add_argument("--locales", default="", help="comma-separated (default: all)")
+    p.add_argument("--keep", type=Path, default=None,
+                   help="build in this folder and keep it, or measure what an earlier --keep built (one size)")
+    p.add_argument("--json", type=Path, default=None, help="write the figures here (default build/bench-search.json)")
+    a = p.parse_args(argv)
+    results = []
+    for n in (int(x) for x in a.sizes.split(",")):
+        locales = [x for x in a.locales.split(",") if x] or None
+        if a.keep:
+            results.append(bench(n, a.repo.resolve(), a.keep.resolve(), locales))
+            continue
+        with tempfile.TemporaryDirectory(prefix=f"bench-search-{n}-") as tmp:
+            results.append(bench(n, a.repo.resolve(), Path(tmp), locales))
+    target = a.json or a.repo / "build" / "bench-search.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+    print("\n| rulings | site | first result | before it (search) | query median | query p95 | longest task |")
+    print("|---:|---|---:|---:|---:|---:|---:|")
+    for res in results:
+        for name, r in res["sites"].items():
+            if r and "error" not in r:
+                print(f"| {res['rulings']:,} | {name} | {r['first_result_ms'] / 1000:.3f} s | "
+                      f"{r['bytes_before_first_result'] / 1024:.0f} KiB "
+                      f"({r['search_bytes_before_first_result'] / 1024:.0f} KiB) | {r['query_median_ms']:.0f} ms | "
+                      f"{r['query_p95_ms']:.0f} ms | {r['longest_task_ms']:.0f} ms |")
+            else:
+                print(f"| {res['rulings']:,} | {name} | {(r or {}).get('error', 'no Chromium')} |")
+    print(f"(JSON: {target})")
+    return 0
+
+
+if __name__ == "__main__":
+    if __package__ in (None, ""):  # run as a file: make ``bench`` importable
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.exit(main())

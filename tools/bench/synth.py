@@ -52,6 +52,8 @@ from rulings.model.text import Text, TranslationStatus
 FILE_ENTRIES = 2000
 """Most entries written to one file (the loader refuses files over 8 MiB; 2,000 rulings are ~2 MiB)."""
 
+LOCALES = ("en", "it", "zh")
+"""The languages the synthetic texts are written and translated in (the project's locales)."""
 BY = "ai:bench"
 MACHINE = TranslationStatus.MACHINE
 OFFICIAL = TranslationStatus.OFFICIAL
@@ -305,7 +307,7 @@ def _game(rng: random.Random, w: _Writer, gb: _GameBuild, content: Path, schemas
           counts: dict[str, int]) -> None:
     gid, n = gb.gid, gb.n_rulings
     doc = "faq"
-    prov = lambda k=1: Provenance(doc, gb.lines(k))  # noqa: E731
+    prov = lambda k=1: [Provenance(doc, gb.lines(k))]  # noqa: E731
 
     # --- cards and heroes: about five rulings each; one in ten a Chinese-named hero
     n_entities = max(1, round(n / 5))
@@ -544,7 +546,7 @@ def generate(root: Path, rulings: int, *, seed: int = 1, games: int = 2,
     if schemas.resolve() != src_schemas.resolve():
         shutil.copytree(src_schemas, schemas, dirs_exist_ok=True)
     root.mkdir(parents=True, exist_ok=True)
-    _write(root / "project.yml", {"kind": "project", "locales": ["en", "it", "zh"]}, schemas)
+    _write(root / "project.yml", {"kind": "project", "locales": list(LOCALES)}, schemas)
     rng = random.Random(seed)
     w = _Writer(rng)
     counts = dict.fromkeys(("rulings", "rulings_en", "rulings_it", "rulings_zh", "cards", "heroes", "topics",

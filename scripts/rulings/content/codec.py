@@ -55,7 +55,8 @@ def _same(value: Any) -> Any:
 
 @cache
 def _reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
-    steps = [(f.name, f.key, _read(f.type, f.spec.choices)) for f in content_fields(cls)]
+    steps = [(f.name, f.key, _one_or_list_read(_read(f.type, f.spec.choices)) if f.spec.one_or_list
+              else _read(f.type, f.spec.choices)) for f in content_fields(cls)]
     keeps_node = "node" in cls.__dataclass_fields__
 
     def read(data: Mapping[str, Any]) -> Any:
@@ -71,7 +72,8 @@ def _reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
 def _writer(cls: type, tag: str | None = None) -> Callable[[Any], dict[str, Any]]:
     """Left out: None, and a default value unless the files must have the key. A union member with a
     ``TAG`` writes it first under the union's ``tag`` key."""
-    steps = [(f.name, f.key, _write(f.type, f.spec.choices), not f.spec.required and f.default not in (MISSING, None),
+    steps = [(f.name, f.key, _one_or_list_write(_write(f.type, f.spec.choices)) if f.spec.one_or_list
+              else _write(f.type, f.spec.choices), not f.spec.required and f.default not in (MISSING, None),
               f.default) for f in content_fields(cls)]
     lead = {tag: cls.TAG} if tag and hasattr(cls, "TAG") else {}
 
@@ -83,6 +85,19 @@ def _writer(cls: type, tag: str | None = None) -> Callable[[Any], dict[str, Any]
                 out[key] = conv(value)
         return out
 
+    return write
+
+
+def _one_or_list_read(read_list: Convert) -> Convert:
+    """A ``one_or_list`` field: a mapping written alone is the list of that one item."""
+    return lambda v: read_list([v] if isinstance(v, Mapping) else v)
+
+
+def _one_or_list_write(write_list: Convert) -> Convert:
+    """A ``one_or_list`` field: one item is written alone, several as a list."""
+    def write(xs: Any) -> Any:
+        out = write_list(xs)
+        return out[0] if len(out) == 1 else out
     return write
 
 

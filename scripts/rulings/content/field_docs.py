@@ -33,6 +33,8 @@ def label(s: dict[str, Any]) -> str:
         return f"`{s['const']}`"
     if "enum" in s:
         return "one of " + ", ".join(f"`{v}`" for v in s["enum"])
+    if "oneOf" in s and all("type" in m or "$ref" in m for m in s["oneOf"]):
+        return " or ".join(label(m) for m in s["oneOf"])
     t = s.get("type")
     if t == "array":
         items = s["items"]

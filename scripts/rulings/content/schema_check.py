@@ -198,6 +198,12 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
                 examples = err.schema.get("examples", [])
                 add(line, col, f"{where}: '{inst}' is not in the expected form" + (f" ({desc})" if desc else "")
                     + (f"; write it like '{examples[0]}'" if examples else ""), "schema-pattern")
+            elif err.validator == "minItems":
+                line, col = position(loaded.data, path)
+                alone = err.parent is not None and err.parent.validator == "oneOf" and any(
+                    b.get("type") != "array" for b in err.parent.validator_value)  # one item may stand alone
+                add(line, col, f"{where} lists {len(inst)}, at least {err.validator_value} expected"
+                    + ("; write a single one without the list" if alone else ""), "schema-minItems")
             elif err.validator == "propertyNames":
                 line, col = position(loaded.data, path)
                 add(line, col, f"{where}: '{err.instance}' is not a valid locale tag", "schema-pattern")

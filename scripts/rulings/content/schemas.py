@@ -52,6 +52,10 @@ def obj(props: dict[str, Any], required: list[str], description: str, example: A
             "required": required, "additionalProperties": False}
 
 
+STRINGS_BY_LOCALE: dict[str, Any] = {
+    "type": "object", "propertyNames": {"pattern": LOCALE_PATTERN},
+    "additionalProperties": {"type": "array", "items": {"type": "string", "minLength": 1}}}
+
 VOCABULARY: dict[str, Any] = {
     "locale": P({"type": "string", "pattern": LOCALE_PATTERN},
                 "A BCP-47 language tag known to CLDR (en, it, zh, zh-Hant…).", "it"),
@@ -69,10 +73,10 @@ VOCABULARY: dict[str, Any] = {
         "propertyNames": {"pattern": LOCALE_PATTERN},
         "additionalProperties": {"oneOf": [{"type": "string"}, ref("translation")]},
     },
-    "aliases": P({"type": "object", "propertyNames": {"pattern": LOCALE_PATTERN},
-                  "additionalProperties": {"type": "array", "items": {"type": "string", "minLength": 1}}},
+    "aliases": P(STRINGS_BY_LOCALE,
                  "Other spellings by locale (plurals, dashes, misprints) that should find and link this entry.",
                  {"en": ["Next To", "next-to"]}),
+    "phrases": P(STRINGS_BY_LOCALE, "Phrases by locale.", {"en": ["game text", "in play"]}),
     "refs": P({"type": "array", "items": ref("entryId"), "uniqueItems": True}, "Ids of other entries.",
               ["anachronism/topic/behind"]),
 }
@@ -80,7 +84,7 @@ VOCABULARY: dict[str, Any] = {
 
 KINDS: dict[Kind, dict[str, Any]] = {
     Kind.ID: ref("entryId"), Kind.REF: ref("entryId"), Kind.REFS: ref("refs"), Kind.LOCALE: ref("locale"),
-    Kind.DATE: ref("date"), Kind.ALIASES: ref("aliases"),
+    Kind.DATE: ref("date"), Kind.ALIASES: ref("aliases"), Kind.PHRASES: ref("phrases"),
     Kind.SLUG: {"type": "string", "pattern": rf"^{SLUG}$"},
     Kind.ATTRIBUTES: {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]},
                       "properties": {
@@ -92,8 +96,8 @@ KINDS: dict[Kind, dict[str, Any]] = {
 }
 """The schema of each kind of value; the attributes the site knows are described, others allowed."""
 
-ORDER = ("locale", "date", "entryId", "translation", "text", "aliases", "refs", "provenance", "listItem", "block",
-         "statusChange")
+ORDER = ("locale", "date", "entryId", "translation", "text", "aliases", "phrases", "refs", "provenance", "listItem",
+         "block", "statusChange")
 """The order of the ``definitions`` in the committed schemas; shared parts declared later follow it."""
 
 
@@ -134,6 +138,9 @@ class SchemaWriter:
         if s.kind in WHOLE_KINDS:
             return self.kind(s.kind)
         origin, args = get_origin(tp), get_args(tp)
+        if s.one_or_list:  # one item alone, or a list of several
+            item = self.value(args[0], replace(s, one_or_list=False, min_items=None, unique=False))
+            return {"oneOf": [item, {"type": "array", "items": item, "minItems": 2}]}
         if origin in (list, tuple):
             out: dict[str, Any] = {"type": "array",
                                    "items": self.value(args[0], replace(s, min_items=None, unique=False))}

@@ -27,7 +27,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -53,6 +54,7 @@ from rulings.model.entries import (
     field_steps,
     kept_as_printed,
 )
+from rulings.model.fields import BY_LOCALE, content_fields
 from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState, text_hash
 
@@ -275,9 +277,11 @@ class Checker:
                                  f"'{loc}' translation of {path} does not use the agreed term "
                                  f"'{term.term.get(loc)}' for '{term.term.get(text.lang) or term.term.source}' "
                                  "(see the glossary)", "terminology")
-        for k in getattr(e, "aliases", {}):
-            if not locale_known(k):
-                self.err(ld, position(e.node, ["aliases", k], key=True), f"unknown locale '{k}'", "locale-unknown")
+        for by_locale in (cf for cf in content_fields(type(e)) if cf.spec.kind in BY_LOCALE):
+            for k in getattr(e, by_locale.name):
+                if not locale_known(k):
+                    self.err(ld, position(e.node, [by_locale.key, k], key=True), f"unknown locale '{k}'",
+                             "locale-unknown")
         # references
         seen_fields: dict[str, int] = defaultdict(int)
         for fieldname, target in e.references():
@@ -298,19 +302,20 @@ class Checker:
                          f"{fieldname} '{target}' is a {t.KIND}, expected a {want.KIND}", "ref-kind")
             if target == e.id:
                 self.err(ld, position(e.node, path), f"{fieldname} refers to the entry itself", "ref-kind")
-        # provenance
-        if e.provenance:
-            game = self.c.games.get(e.game)
-            doc = next((d for d in game.documents if d.id == e.provenance.document), None) if game else None
+        # provenance: each cited source (a list only when there are several)
+        game = self.c.games.get(e.game)
+        for i, prov in enumerate(e.provenance):
+            at = ["provenance", i] if len(e.provenance) > 1 else ["provenance"]
+            doc = next((d for d in game.documents if d.id == prov.document), None) if game else None
             if game and doc is None:
-                self.err(ld, position(e.node, ["provenance", "document"]),
-                         f"document '{e.provenance.document}' is not among the documents of game '{game.id}'",
-                         "provenance-document")
+                self.err(ld, position(e.node, [*at, "document"]),
+                         f"document '{prov.document}' is not among the documents of game '{game.id}'"
+                         + did_you_mean(prov.document, [d.id for d in game.documents]), "provenance-document")
             elif doc is not None:
-                a, b = e.provenance.lines
+                a, b = prov.lines
                 n = _line_count(self.c.game_files[game.id].loaded.path.parent / doc.file)
                 if a > b or (n is not None and b > n):
-                    self.err(ld, position(e.node, ["provenance", "lines"]),
+                    self.err(ld, position(e.node, [*at, "lines"]),
                              f"lines {a}-{b} are not a range within '{doc.file}'"
                              + (f" ({n} lines)" if n is not None else ""), "provenance-lines")
         # kind-specific
@@ -420,15 +425,21 @@ def _line_count(path: Path) -> int | None:
         return None
 
 
-def validate(root: Path, *, list_missing: bool = False) -> tuple[Content, list[Diagnostic]]:
-    """Read the tree at ``root`` and return it with every problem found, sorted by file and position."""
-    content = read(root)
-    diags = list(content.diagnostics)
-    with gc_paused():
-        diags += Checker(content, list_missing=list_missing).run()
-    if not list_missing:
-        diags += missing_summary(content)
-    return content, sorted(set(diags), key=lambda d: (d.file, d.line, d.column, d.rule, d.message))
+def validate(root: Path, *, list_missing: bool = False,
+             phase: Callable[[str], AbstractContextManager[object]] = nullcontext) -> tuple[Content, list[Diagnostic]]:
+    """Read the tree at ``root`` and return it with every problem found, sorted by file and position.
+
+    The reading runs inside ``phase("load")`` and the checks inside ``phase("validate")`` (the benchmark
+    times them apart)."""
+    with phase("load"):
+        content = read(root)
+    with phase("validate"):
+        diags = list(content.diagnostics)
+        with gc_paused():
+            diags += Checker(content, list_missing=list_missing).run()
+        if not list_missing:
+            diags += missing_summary(content)
+        return content, sorted(set(diags), key=lambda d: (d.file, d.line, d.column, d.rule, d.message))
 
 
 def only_under(diags: Iterable[Diagnostic], paths: list[Path]) -> list[Diagnostic]:

@@ -17,7 +17,8 @@ removed, only reported as a conflict. The entry list is edited in place so comme
 
 Translations never come from the importer's base comparison: they are carried over, so a re-import
 never loses a translator's work. So are aliases in languages the document is not written in (the forms
-the translations use, ``aliases: {it: [...]}``): they are the translators', not upstream's. Nothing is
+the translations use, ``aliases: {it: [...]}``): they are the translators', not upstream's; and a term's
+``not_in`` phrases, which no document prints: they are the editors'. Nothing is
 written when nothing changed (re-runs are byte-identical).
 """
 
@@ -90,12 +91,14 @@ def _untranslated(e: Entry, languages: Collection[str]) -> dict[str, Any]:
         t.translations = {}
     for k in _translated_aliases(e2, languages):
         del _aliases(e2)[k]
+    if isinstance(e2, Term):
+        e2.not_in = {}
     return entry_to_data(e2)
 
 
 def carry_translations(fresh: Entry, current: Entry, languages: Collection[str]) -> None:
     """Give ``fresh`` the translations ``current`` has for the same fields (stale if the source moved), and
-    its aliases in the other languages than ``languages``."""
+    its aliases in the other languages than ``languages`` and, for a term, its ``not_in`` phrases."""
     cur: dict[str, Text] = dict(current.texts())
     for path, t in fresh.texts():
         old = cur.get(path)
@@ -103,6 +106,8 @@ def carry_translations(fresh: Entry, current: Entry, languages: Collection[str])
             t.translations = copy.deepcopy(old.translations)
     for k, forms in _translated_aliases(current, languages).items():
         _aliases(fresh)[k] = list(forms)
+    if isinstance(fresh, Term) and isinstance(current, Term):
+        fresh.not_in = copy.deepcopy(current.not_in)
 
 
 def has_comments(node: Any) -> bool:

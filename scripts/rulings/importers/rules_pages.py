@@ -380,7 +380,7 @@ def parse(text: str) -> ImportResult:
                 action_types += parsed.action_types
         nos = [head.no] + [ln.no for body in bodies for ln in body]
         sections.append(Section(
-            id=sid, lang=LANG, provenance=Provenance(DOCUMENT_ID, (min(nos), max(nos))),
+            id=sid, lang=LANG, provenance=[Provenance(DOCUMENT_ID, (min(nos), max(nos)))],
             notes=_notes_for(_block_strings(blocks)),
             title=Text(LANG, h.title), parent=ids_by_title[h.parent] if h.parent else None,
             blocks=blocks))
@@ -440,14 +440,14 @@ def _terms(lines: list[Line], action_types: list[Item]) -> list[Term]:
         related = [f"{GAME_ID}/term/action"] + ([f"{GAME_ID}/term/campaign-only"] if footnote else [])
         terms.append(Term(
             id=f"{GAME_ID}/term/{slugify(name)}", lang=LANG,
-            provenance=Provenance(DOCUMENT_ID, (it.line.no, it.last())),
+            provenance=[Provenance(DOCUMENT_ID, (it.line.no, it.last()))],
             notes=Text("en", "\n\n".join(notes)) if notes else None,
             term=Text(LANG, name), definition=Text(LANG, "\n\n".join(parts)), related=related))
     for d in DEFINITIONS:
         found = [_find(lines, q) for q in d.quote]
         terms.append(Term(
             id=f"{GAME_ID}/term/{slugify(d.term)}", lang=LANG,
-            provenance=Provenance(DOCUMENT_ID, (found[0].no, found[-1].no)),
+            provenance=[Provenance(DOCUMENT_ID, (found[0].no, found[-1].no))],
             notes=Text("en", d.note) if d.note else None,
             term=Text(LANG, d.term), aliases={LANG: list(d.aliases)} if d.aliases else {},
             definition=Text(LANG, "\n\n".join(d.quote)),
@@ -459,5 +459,5 @@ def _terms(lines: list[Line], action_types: list[Item]) -> list[Term]:
         for r in t.related:
             if r not in ids:
                 raise ValueError(f"{t.id}: related {r} is not a term")
-    terms.sort(key=lambda t: t.provenance.lines if t.provenance else (0, 0))
+    terms.sort(key=lambda t: t.origin.lines if t.origin else (0, 0))
     return terms

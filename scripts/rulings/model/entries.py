@@ -148,9 +148,16 @@ class Entry:
                      kind=Kind.LOCALE)
     notes: Text | None = spec("Editorial notes (e.g. damage in the source), not part of the ruling.",
                               {"en": "The source prints 'i' for '1'."}, last=True, kw_only=True)
-    provenance: Provenance | None = spec("Source document and lines.", {"document": "faq-2006", "lines": [5, 6]},
-                                         last=True)
+    provenance: list[Provenance] = spec(
+        "Source document and lines; a list of them when the entry is cited from several documents (the same "
+        "answer in the official FAQ and from the judge team), the one it was read from first.",
+        {"document": "faq-2006", "lines": [5, 6]}, last=True, factory=list, one_or_list=True)
     node: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def origin(self) -> Provenance | None:
+        """The first cited source: where the entry was read from (importers give exactly one)."""
+        return self.provenance[0] if self.provenance else None
 
     @property
     def game(self) -> str:
@@ -260,6 +267,11 @@ class Term(Entry):
 
     term: Text | None = spec("The term.", {"en": "Adjacent"}, required=True, default=None)
     aliases: dict[str, list[str]] = spec(None, kind=Kind.ALIASES, factory=dict)
+    not_in: dict[str, list[str]] = spec(
+        "Phrases by locale in which the term's words are not the term (`game text` is no Game, `in play` no "
+        "Play), so they are neither linked nor checked there. Matched exactly as written, case included, "
+        "without stemming, across spaces and dashes only: `initial` excludes itself, not `Initiative`.",
+        {"en": ["game text", "in play"]}, kind=Kind.PHRASES, factory=dict)
     definition: Text | None = spec("What the term means.", {"en": "Any of the eight spaces next to…"},
                                    required=True, default=None)
     related: list[str] = spec(None, kind=Kind.REFS, factory=list)
@@ -455,15 +467,55 @@ class Game:
         return texts_in(self)
 
 
+class ForgeType(StrEnum):
+    """The forge software, which decides the form of its new-issue and file URLs."""
+
+    GITHUB = "github"
+    GITLAB = "gitlab"
+    GITEA = "gitea"
+    FORGEJO = "forgejo"
+
+
+HTTP_URL = r"^https?://[^\s/?#]+(/[^\s?#]*)?$"
+
+
+@dataclass
+class Forge:
+    """Where the project's content is kept and readers report problems, in Material's terms (``repo_url``,
+    ``edit_uri``): from it every ruling, card and term gets a "report a problem" and an "edit source" link."""
+
+    SHAPE: ClassVar = Shape("The project's forge (GitHub, GitLab, Gitea, Forgejo).",
+                            {"repo_url": "https://github.com/owner/rulings", "type": "github", "branch": "main"},
+                            name="forge")
+
+    repo_url: str = spec("The repository's web address, as Material's `repo_url` (also shown in the header).",
+                         "https://github.com/owner/rulings", required=True, pattern=HTTP_URL)
+    type: ForgeType = spec("The forge software: it decides the form of the new-issue and file links.", "github",
+                           default=ForgeType.GITHUB)
+    branch: str = spec("The branch the site is built from (for links to the content files).", "main",
+                       default="main", pattern=r"^[^\s?#]+$")
+    edit_uri: str | None = spec("As Material's `edit_uri`, but from the repository root: the path from `repo_url` "
+                                "to a file's page, e.g. `edit/main/` to open the editor; by default the file's "
+                                "page on the branch (`blob/<branch>/`, GitLab `-/blob/<branch>/`, Gitea and "
+                                "Forgejo `src/branch/<branch>/`).", "edit/main/", pattern=r"^[^\s?#]*$")
+    new_issue: str | None = spec("A new-issue URL of another form, with `{title}` and `{body}` where the "
+                                 "prefilled, URL-encoded title and text go; by default the forge type's own.",
+                                 "https://tracker.example.org/new?summary={title}&description={body}",
+                                 pattern=r"^https?://\S+$")
+
+
 @dataclass
 class Project:
-    """Project-wide settings: the locales the site is built in."""
+    """Project-wide settings: the locales the site is built in, and the forge readers report problems on."""
 
     SHAPE: ClassVar = Shape("Project settings.", {"locales": ["en", "it", "zh"]})
 
     locales: list[str] = spec("Locales the site is built in; translations into these are tracked.",
                               ["en", "it", "zh"], required=True, kind=Kind.LOCALE, min_items=1, unique=True)
     default_locale: str = spec("Locale of the root page's fallback.", "en", default="en", kind=Kind.LOCALE)
+    forge: Forge | None = spec("The project's forge: each ruling, card and term then links to a prefilled new "
+                               "issue and to its place in the content files. Without it no such links are shown.",
+                               {"repo_url": "https://github.com/owner/rulings"})
     node: Any = field(default=None, compare=False, repr=False)
 
 

@@ -42,11 +42,14 @@ class Kind(StrEnum):
     LOCALE = "locale"
     DATE = "date"
     ALIASES = "aliases"  # other spellings by locale
+    PHRASES = "phrases"  # phrases by locale (a term's not_in)
     ATTRIBUTES = "attributes"  # game attributes by name
 
 
-WHOLE_KINDS = frozenset({Kind.REFS, Kind.ALIASES, Kind.ATTRIBUTES})
+WHOLE_KINDS = frozenset({Kind.REFS, Kind.ALIASES, Kind.PHRASES, Kind.ATTRIBUTES})
 """Kinds that describe a whole list or mapping; the others describe a string (in a list: each item)."""
+BY_LOCALE = frozenset({Kind.ALIASES, Kind.PHRASES})
+"""Kinds that are mappings keyed by locale (the validator checks the keys are known locales)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,7 @@ class Spec:
     minimum: int | None = None  # check on a whole number (in a list: each item)
     min_items: int | None = None  # checks on a list
     unique: bool = False
+    one_or_list: bool = False  # a list written as its item alone when it has one (most have one)
 
 
 def spec(doc: str | None, example: Any = None, *, required: bool = False, default: Any = MISSING,

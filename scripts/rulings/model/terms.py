@@ -22,6 +22,14 @@ The rules (each is tested in ``tests/test_terms.py``):
 - **Too short to find**: Latin forms of fewer than three letters and digits, Han forms of one
   character (局 is part of 结局, 空 of 空间). A term with no findable form in a language is not
   looked for there, nor checked.
+- **Not the term** (a term's ``not_in``): phrases of a language in which the term's words mean something
+  else (``game text`` is no Game, ``in play`` no Play, ``Shatter Strike`` a card, not Strike). They
+  match exactly as written: the same words, case included and *without* stemming, because stems and
+  case folding are what confuse them (``initial`` and ``Initiative`` both stem to ``initi``; the
+  ability ``Defend`` is not the verb ``defend``), separated only by spaces or dashes (``this game'
+  text`` is not ``game text``); Han phrases as substrings. A match of the term inside one of them is
+  dropped before overlaps are settled, in sources and translations alike: not checked, not hinted,
+  not linked.
 - **Overlaps**: scanning from the left, the longest match at each place wins, names before terms on a
   tie; matches never overlap (``Negative modifier`` hides the ``Modify`` inside it, a card named
   ``Attack Dog`` the term ``Attack``).
@@ -52,6 +60,8 @@ HAN = re.compile(f"[{HAN_RANGES}]")
 WORD = re.compile(f"[^\\W{HAN_RANGES}]+")
 """A Latin-script (non-Han) word: a run of letters and digits; Han characters and punctuation end it."""
 EDGES = re.compile(r"^\W+|\W+$")
+PHRASE_GAP = re.compile(r"[\s\-\u2010-\u2015]*")
+"""What may separate the words of a ``not_in`` phrase in a text: spaces and dashes, not a quote or a stop."""
 
 MIN_LATIN = 3
 MIN_HAN = 2
@@ -203,6 +213,7 @@ class Glossary:
                 for form in all_forms(e.name, e.aliases):
                     self.names.add(form, e)
         self._indexes: dict[str, Index[Term]] = {}
+        self._excluded: dict[str, Index[Term]] = {}
         self._findable: dict[str, set[str]] = {}
 
     def forms(self, term: Term, lang: str) -> list[tuple[str, bool]]:
@@ -215,13 +226,26 @@ class Glossary:
     def index(self, lang: str) -> Index[Term]:
         if lang not in self._indexes:
             index: Index[Term] = Index(word_key(lang))
+            excluded: Index[Term] = Index()
             findable = set()
             for t in self.terms:
                 for form, alias in self.forms(t, lang):
                     if index.add(form, t, alias):
                         findable.add(t.id)
-            self._indexes[lang], self._findable[lang] = index, findable
+                for phrase in t.not_in.get(lang, []):
+                    excluded.add(phrase, t)
+            self._indexes[lang], self._excluded[lang], self._findable[lang] = index, excluded, findable
         return self._indexes[lang]
+
+    def terms_in(self, text: str, lang: str, words: list[Token] | None = None) -> list[Match[Term]]:
+        """Every match of a term in ``text`` (overlaps included) but those inside a phrase it is not in."""
+        words = tokens(text) if words is None else words
+        found = list(self.index(lang).occurrences(text, words))
+        if not found:
+            return found
+        nots = [(x.key.id, x.start, x.end) for x in self._excluded[lang].occurrences(text, words)
+                if all(PHRASE_GAP.fullmatch(gap) for gap in WORD.split(text[x.start:x.end])[1:-1])]
+        return [m for m in found if not any(k == m.key.id and s <= m.start and m.end <= e for k, s, e in nots)]
 
     def findable(self, term: Term, lang: str) -> bool:
         self.index(lang)
@@ -232,7 +256,7 @@ class Glossary:
         words = tokens(text)
         found: list[Match[Term | Entity]] = list(self.names.occurrences(text, words))
         if lang is not None:
-            found += self.index(lang).occurrences(text, words)
+            found += self.terms_in(text, lang, words)
         return tile(found)
 
     def used(self, text: Text, *, by_name: bool = False) -> list[Term]:
@@ -257,5 +281,5 @@ class Glossary:
                  and self.findable(t, locale)]
         if not terms:
             return []
-        present = {m.key.id for m in self.index(locale).occurrences(tr.text)}
+        present = {m.key.id for m in self.terms_in(tr.text, locale)}
         return [t for t in terms if t.id not in present]

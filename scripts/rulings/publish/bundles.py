@@ -23,13 +23,14 @@ import tarfile
 import zipfile
 import zlib
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 
 from rulings.site.escape import one_line
 
-SHIM_PACKAGE = "iframe-worker"
-SHIM_VERSION = "1.0.4"
-SHIM_INTEGRITY = "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q=="
+SHIM = ("iframe-worker", "1.0.4",
+        "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q==")
+"""The shim's npm package: name, version, sha512 integrity (as ``npm view <pkg>@<v> dist.integrity`` gives)."""
 
 ISO639_3 = {"ar": "ara", "ca": "cat", "cs": "ces", "da": "dan", "de": "deu", "el": "ell", "en": "eng", "es": "spa",
             "fi": "fin", "fr": "fra", "he": "heb", "hu": "hun", "id": "ind", "it": "ita", "ja": "jpn", "ko": "kor",
@@ -59,26 +60,33 @@ def _integrity(data: bytes) -> str:
 
 def fetch_shim(cache: Path) -> bytes:
     """The shim's JavaScript, from the pinned npm package (downloaded once, checked every time)."""
-    tgz = cache / f"{SHIM_PACKAGE}-{SHIM_VERSION}.tgz"
-    if not tgz.exists() or _integrity(tgz.read_bytes()) != SHIM_INTEGRITY:
+    return npm_file(cache, SHIM, "shim/index.js", "the offline bundles need npm to fetch the iframe-worker shim: "
+                    "install it (Debian/Ubuntu: apt-get install npm), or build without them: rulings build "
+                    "--no-bundles (make site does)")
+
+
+def npm_file(cache: Path, package: tuple[str, str, str], member: str, no_npm: str) -> bytes:
+    """One file of a pinned npm package (name, version, integrity), fetched with ``npm pack`` into ``cache``
+    once and checked against its integrity every time; ``no_npm``: the error when npm is missing."""
+    name, version, integrity = package
+    tgz = cache / f"{name}-{version}.tgz"
+    if not tgz.exists() or _integrity(tgz.read_bytes()) != integrity:
         npm = shutil.which("npm")
         if npm is None:
-            raise BundleError(f"the offline bundles need npm to fetch the {SHIM_PACKAGE} shim: install it "
-                              "(Debian/Ubuntu: apt-get install npm), or build without them: rulings build "
-                              "--no-bundles (make site does)")
+            raise BundleError(no_npm)
         cache.mkdir(parents=True, exist_ok=True)
-        r = subprocess.run([npm, "pack", f"{SHIM_PACKAGE}@{SHIM_VERSION}", "--pack-destination", str(cache),
-                            "--silent"], capture_output=True, text=True, timeout=300, check=False)
+        r = subprocess.run([npm, "pack", f"{name}@{version}", "--pack-destination", str(cache), "--silent"],
+                           capture_output=True, text=True, timeout=300, check=False)
         if r.returncode != 0 or not tgz.exists():
-            raise BundleError(f"npm pack {SHIM_PACKAGE}@{SHIM_VERSION} failed: {r.stderr.strip()[:500]}")
-        if _integrity(tgz.read_bytes()) != SHIM_INTEGRITY:
+            raise BundleError(f"npm pack {name}@{version} failed: {r.stderr.strip()[:500]}")
+        if _integrity(tgz.read_bytes()) != integrity:
             tgz.unlink()
-            raise BundleError(f"{SHIM_PACKAGE}@{SHIM_VERSION} from the registry does not match the pinned integrity")
+            raise BundleError(f"{name}@{version} from the registry does not match the pinned integrity")
     with tarfile.open(tgz, "r:gz") as tar:
-        member = tar.extractfile("package/shim/index.js")
-        if member is None:
-            raise BundleError("the iframe-worker package has no shim/index.js")
-        return member.read()
+        found = tar.extractfile(f"package/{member}")
+        if found is None:
+            raise BundleError(f"the {name} package has no {member}")
+        return found.read()
 
 
 def zip_time(epoch: int) -> tuple[int, int, int, int, int, int]:
@@ -165,6 +173,54 @@ class ZimMeta:
                 ("Tags", ZIM_TAGS), ("Source", "https://rulings.invalid/"), ("Scraper", "rulings")]
 
 
+class MainText(HTMLParser):
+    """A page's main text as Kiwix should index it: the article (``<article>``), without what Material's
+    search leaves out too (``data-search-exclude``: breadcrumbs, labels, provenance) and without scripts.
+    The navigation, header and footer, on every page alike, stay out, so a game's name finds its own pages,
+    not every article."""
+
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+                      "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._stack: list[tuple[str, bool]] = []  # open elements: tag, whether its text is kept
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        keep = self._keeping() if self._stack else False
+        a = dict(attrs)
+        if tag == "article":
+            keep = True
+        if tag in ("script", "style", "template") or "data-search-exclude" in a:
+            keep = False
+        self._stack.append((tag, keep))
+
+    def handle_endtag(self, tag):
+        for i in range(len(self._stack) - 1, -1, -1):
+            if self._stack[i][0] == tag:
+                del self._stack[i:]
+                break
+        if tag in ("p", "li", "div", "section", "h1", "h2", "h3", "h4", "td", "th", "br"):
+            self.parts.append(" ")
+
+    def handle_data(self, data):
+        if self._keeping():
+            self.parts.append(data)
+
+    def _keeping(self) -> bool:
+        return bool(self._stack) and self._stack[-1][1]
+
+    @classmethod
+    def of(cls, page: bytes) -> str:
+        p = cls()
+        p.feed(page.decode("utf-8", "replace"))
+        p.close()
+        return " ".join("".join(p.parts).split())
+
+
 def write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
     """A Kiwix archive of one locale's offline pages, with metadata, illustration and full-text index."""
     with _quiet_stdout():
@@ -172,12 +228,43 @@ def write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
 
 
 def _write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
-    from libzim.writer import Creator, FileProvider, Hint, Item
+    from libzim.writer import Creator, FileProvider, Hint, IndexData, Item
+
+    class Indexed(IndexData):
+        """What the full-text index gets of an HTML page: its title and main text (:class:`MainText`)."""
+
+        def __init__(self, title: str, text: str):
+            super().__init__()
+            self.title, self.text = title, text
+
+        def has_indexdata(self) -> bool:
+            return True
+
+        def get_title(self) -> str:
+            return self.title
+
+        def get_content(self) -> str:
+            return self.text
+
+        def get_keywords(self) -> str:
+            return ""
+
+        def get_wordcount(self) -> int:
+            return len(self.text.split())
+
+        def get_geoposition(self):
+            return None
 
     class Page(Item):
         def __init__(self, path: str, file: Path, title: str, mime: str, front: bool):
             super().__init__()
             self.path, self.file, self.title, self.mime, self.front = path, file, title, mime, front
+
+        def get_indexdata(self):
+            if self.mime != "text/html":
+                return None
+            # every page's title ends with the site's name, which would match every article too
+            return Indexed(self.title.removesuffix(site_suffix), MainText.of(self.file.read_bytes()))
 
         def get_path(self) -> str:
             return self.path
@@ -197,6 +284,8 @@ def _write_zim(folder: Path, target: Path, meta: ZimMeta) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists():
         target.unlink()
+    home = TITLE_RE.search((folder / "index.html").read_bytes()) if (folder / "index.html").exists() else None
+    site_suffix = " - " + html.unescape(home.group(1).decode("utf-8", "replace")).strip() if home else "\0"
     metadata = meta.items()
     lang3 = dict(metadata)["Language"]
     with Creator(str(target)).config_indexing(True, lang3).config_nbworkers(1).config_verbose(False) as c:

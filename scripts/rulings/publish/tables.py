@@ -35,6 +35,9 @@ CREATE TABLE texts (
   owner TEXT NOT NULL, field TEXT NOT NULL, locale TEXT NOT NULL REFERENCES locales(locale),
   text TEXT NOT NULL, lang TEXT NOT NULL, shown TEXT NOT NULL, status TEXT,
   original TEXT NOT NULL, original_lang TEXT NOT NULL, PRIMARY KEY (owner, field, locale));
+CREATE TABLE citations (
+  entry_id TEXT NOT NULL REFERENCES entries(id), n INTEGER NOT NULL, document TEXT NOT NULL,
+  line_first INTEGER NOT NULL, line_last INTEGER NOT NULL, PRIMARY KEY (entry_id, n));
 CREATE TABLE refs (entry_id TEXT NOT NULL REFERENCES entries(id), field TEXT NOT NULL, target_id TEXT NOT NULL);
 CREATE INDEX refs_by_target ON refs (target_id, field);
 CREATE INDEX entries_by_game ON entries (game, kind);
@@ -48,7 +51,9 @@ FROM entries AS e CROSS JOIN locales AS l WHERE e.kind = 'ruling';
 """
 """Tables: ``texts`` holds every human-language field of every entry and game (``owner`` is the entry or
 game id, ``field`` the dotted path, e.g. ``question`` or ``body.0.items.1``) once per locale; ``shown`` is
-source / translated / fallback / stale / untranslated, ``status`` machine / draft / reviewed / official."""
+source / translated / fallback / stale / untranslated, ``status`` machine / draft / reviewed / official.
+``citations`` holds every source an entry cites (``n`` from 0, in the order written); ``entries.document`` and
+its lines are the first of them, where the entry was read from."""
 
 CSV_COLUMNS = ("id", "game", "status", "about", "question", "answer", "statement", "shown", "translation",
                "document", "lines")
@@ -82,11 +87,13 @@ def write_sqlite(path: Path, games: list[Game], entries: list[Entry], locales: l
             db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (g.id, g.lang, g.publisher, g.maintainer))
             db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _text_rows(g.id, g.texts(), locales))
         for e in sorted(entries, key=lambda e: e.id):
-            prov = e.provenance
+            prov = e.origin
             db.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (
                 e.id, e.game, e.KIND, _type(e), e.lang,
                 e.status.value if isinstance(e, Ruling) else None,
                 prov.document if prov else None, prov.lines[0] if prov else None, prov.lines[1] if prov else None))
+            db.executemany("INSERT INTO citations VALUES (?, ?, ?, ?, ?)",
+                           [(e.id, n, p.document, *p.lines) for n, p in enumerate(e.provenance)])
             db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _text_rows(e.id, e.texts(), locales))
             db.executemany("INSERT INTO refs VALUES (?, ?, ?)", [(e.id, f, t) for f, t in e.references()])
         db.commit()
@@ -105,11 +112,11 @@ def rulings_csv(entries: list[Entry], locale: str) -> str:
     for r in sorted((e for e in entries if isinstance(e, Ruling)), key=lambda e: e.id):
         main = r.question or r.statement
         d = shown(main, locale) if main else None
-        prov = r.provenance
         w.writerow([r.id, r.game, r.status.value, " ".join(r.about), shown_text(r.question, locale),
                     shown_text(r.answer, locale), shown_text(r.statement, locale),
                     d.shown.value if d else "", d.status.value if d and d.status else "",
-                    prov.document if prov else "", f"{prov.lines[0]}-{prov.lines[1]}" if prov else ""])
+                    " ".join(p.document for p in r.provenance),  # several sources: space-separated, in order
+                    " ".join(f"{p.lines[0]}-{p.lines[1]}" for p in r.provenance)])
     return buf.getvalue()
 
 

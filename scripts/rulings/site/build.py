@@ -15,6 +15,7 @@ import hashlib
 import html
 import shutil
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,21 +42,47 @@ from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index
 from rulings.site.render import plain
-from rulings.site.workers import MkdocsJob, fork_map, run_mkdocs, source_date_epoch
+from rulings.site.search.context import FILE as SEARCH_CONTEXT
+from rulings.site.search.context import search_context
+from rulings.site.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
 from rulings.vcs import head_commit
 
-GUIDES = [("contributing.md", "contribute/index.md"), ("translating.md", P.TRANSLATING_GUIDE),
-          ("translation-quality.md", "contribute/translation-quality.md")]
-"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown)."""
+GUIDES = [("contributing.md", "contribute/index.md", _("Contributing")),
+          ("translating.md", P.TRANSLATING_GUIDE, _("Translating")),
+          ("translation-quality.md", "contribute/translation-quality.md", _("What “machine translation” means here"))]
+"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown). Their text
+stays in English, the one version the project keeps (a translated copy would go stale unseen), under a
+translated note saying so; their titles in the nav and the window title are translated (UI catalogs)."""
 CONTRIBUTE = _("Contribute")
 NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this address: it may have moved, "
                                                      "or the link has a typo."), "home": _("Go to the home page")}
 """The 404 page's words (the page itself is the theme's, see site_config/overrides/404.html)."""
 GUIDE_NOTE = _("This guide is written in English.")
+GUIDE_LANG = "en"  # the language docs/ is written in
 ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
 ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, change logs and rules of these card "
                          "games: {games}. Every text is shown in your language where a translation exists, with "
                          "the original beside it; machine translations are marked. Works offline.")
+
+
+class Probe:
+    """What a build tells whoever watches it (the benchmark), at no cost when nobody does: each stage runs
+    inside ``phase(name)``, ``watch`` samples each running mkdocs process (see ``run_mkdocs``), and
+    ``ran`` receives each batch of mkdocs runs with its jobs. This base class does nothing."""
+
+    watch = None
+
+    def phase(self, name: str) -> AbstractContextManager[object]:
+        return nullcontext(name)
+
+    def ran(self, jobs: list[MkdocsJob], runs: dict[str, MkdocsRun]) -> None:
+        """Called after each batch of mkdocs runs."""
+
+
+def _mkdocs(repo: Path, jobs: list[MkdocsJob], log, probe: Probe, workers: int | None) -> dict[str, MkdocsRun]:
+    runs = run_mkdocs(repo, jobs, log, workers, watch=probe.watch)
+    probe.ran(jobs, runs)
+    return runs
 
 
 class NotARepository(Exception):
@@ -108,21 +135,24 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     t0 = time.perf_counter()
     ui = UI.load(repo / "locales", locale)
     dir_urls = not variant.offline
-    rendered = LocaleRenderer(model, locale, ui, dir_urls, downloads=list(variant.downloads)).render()
+    rendered = LocaleRenderer(model, locale, ui, dir_urls, downloads=list(variant.downloads),
+                              site_url=site_url).render()
     base = work / locale
     files: dict[str, bytes] = {p.path: p.markdown.encode("utf-8") for p in rendered.pages}
     for gid, gd in model.games.items():
-        files[P.feed_file(gid)] = atom(gd, locale, ui, site_url=None if variant.offline else site_url,
+        files[P.feed_file(gid)] = atom(model, gd, locale, ui, site_url=None if variant.offline else site_url,
                                        dir_urls=dir_urls)
         src_dir = model.content.game_files[gid].loaded.path.parent
         for d in gd.game.documents:
             files[f"{gid}/{d.file}"] = (src_dir / d.file).read_bytes()
-    for name, page in GUIDES:
+    for name, page, _title in GUIDES:
         guide = repo / "docs" / name
         if guide.exists():
-            note = ui.t(GUIDE_NOTE) if locale != "en" else ""
-            files[page] = ((f'<p class="rl-note">{html.escape(note)}</p>\n\n' if note else "")
-                           + guide.read_text(encoding="utf-8")).encode("utf-8")
+            # elsewhere than on the English site, the guide's text is marked English (for screen readers;
+            # see site_config/overrides/main.html) under a note in the reader's language
+            top = (f'---\nrl_text_lang: {GUIDE_LANG}\n---\n\n<p class="rl-note" lang="{html.escape(locale)}">'
+                   f'{html.escape(ui.t(GUIDE_NOTE))}</p>\n\n') if locale != GUIDE_LANG else ""
+            files[page] = (top + guide.read_text(encoding="utf-8")).encode("utf-8")
     assets = repo / "site_config" / "assets"
     for f in sorted(assets.rglob("*")):
         if f.is_file():
@@ -130,11 +160,15 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
     changed = sync_tree(base / "docs", files)
-    nav = [*rendered.nav, {ui.t(CONTRIBUTE): [p for n, p in GUIDES if (repo / "docs" / n).exists()]}]
+    nav = [*rendered.nav, {ui.t(CONTRIBUTE): [{ui.t(title): p} for n, p, title in GUIDES
+                                              if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
                            site_url=site_url, userdict=userdict_path(work.parent),
-                           not_found={k: ui.t(v) for k, v in NOT_FOUND.items()})
+                           repo_url=model.content.project.forge.repo_url if model.content.project.forge else None,
+                           not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
+                           default_locale=model.content.project.default_locale)
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
+    changed += write_if_changed(base / SEARCH_CONTEXT, search_context(model, locale, ui, dir_urls))
     return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
 
 
@@ -151,28 +185,43 @@ def generate_all(model: SiteModel, repo: Path, tasks: list[tuple], workers: int 
 
 
 def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,
-                 shim: bytes | None, epoch: int, log) -> list[Download]:
+                 shim: bytes | None, epoch: int, log, probe: Probe | None = None,
+                 workers: int | None = None) -> list[Download]:
     """Build the offline flavour (all locales, and each locale alone), then zip it and make Kiwix files."""
+    probe = probe or Probe()
     root = work / "offline-sites"
     variants = [("all", list(locales), Variant("offline-all", True, tuple(locales)))]
     variants += [(loc, [loc], Variant(f"offline-{loc}", True, ())) for loc in locales]
     jobs = []
-    for k, (_key, locs, v) in enumerate(variants, 1):
-        log(f"bundles: generating {v.name} ({k}/{len(variants)})…")
-        site_dir = root / v.name
-        if site_dir.exists():
-            shutil.rmtree(site_dir)
-        for r in generate_all(model, repo, [(work / v.name, site_dir, loc, v, None, shim) for loc in locs]):
-            jobs.append(MkdocsJob(f"{v.name}/{r.locale}", r.config))
-        write_file(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
-    run_mkdocs(repo, jobs, log)
+    with probe.phase("bundles.generate"):
+        for k, (_key, locs, v) in enumerate(variants, 1):
+            log(f"bundles: generating {v.name} ({k}/{len(variants)})…")
+            site_dir = root / v.name
+            if site_dir.exists():
+                shutil.rmtree(site_dir)
+            for r in generate_all(model, repo, [(work / v.name, site_dir, loc, v, None, shim) for loc in locs],
+                                  workers):
+                jobs.append(MkdocsJob(f"{v.name}/{r.locale}", r.config))
+            write_file(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
+    with probe.phase("bundles.mkdocs"):
+        _mkdocs(repo, jobs, log, probe, workers)
     log("bundles: zipping…")
     downloads = []
-    for key, _locs, v in variants:
-        name = f"rulings-{key}.zip"
-        size = write_zip([(root / v.name, f"rulings-{key}")], staging / "downloads" / name, epoch)
-        downloads.append(Download("zip", key, name, size))
-        log(f"downloads/{name}: {human_size(size)}")
+    with probe.phase("bundles.zip"):
+        for key, _locs, v in variants:
+            name = f"rulings-{key}.zip"
+            size = write_zip([(root / v.name, f"rulings-{key}")], staging / "downloads" / name, epoch)
+            downloads.append(Download("zip", key, name, size))
+            log(f"downloads/{name}: {human_size(size)}")
+    with probe.phase("bundles.zim"):
+        downloads += _zims(model, repo, root, staging, locales, epoch, log)
+    return downloads
+
+
+def _zims(model: SiteModel, repo: Path, root: Path, staging: Path, locales: list[str], epoch: int,
+          log) -> list[Download]:
+    """One Kiwix file per locale, from that locale's offline site."""
+    downloads = []
     date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%d")
     for loc in locales:
         ui = UI.load(repo / "locales", loc)
@@ -201,14 +250,17 @@ def write_zip_digest(folder: Path) -> bytes:
 
 def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path | None = None,
           locales: list[str] | None = None, site_url: str | None = None, bundles: bool = False,
-          offline: bool = False, force: bool = False, log=print) -> BuildResult:
+          offline: bool = False, force: bool = False, log=print, probe: Probe | None = None,
+          workers: int | None = None) -> BuildResult:
     """Build the whole site into ``out`` (replaced atomically); raises :class:`BuildError`.
 
     ``repo`` provides mkdocs.yml, site_config/ and locales/; ``content_dir`` defaults to repo/content
     and ``work`` (generated Markdown and configs) to repo/build. ``offline`` builds the file:// flavour
     into ``out`` instead of the served one; ``bundles`` also builds the offline zips and Kiwix files
     into ``out/downloads/`` and lists them on the home pages (not with ``offline``: an offline site
-    needs no download of itself)."""
+    needs no download of itself). ``probe`` watches the stages (the benchmark); ``workers`` caps the
+    processes run at a time (default: one per CPU)."""
+    probe = probe or Probe()
     t_start = time.perf_counter()
     content_dir = content_dir or repo / "content"
     try:
@@ -217,7 +269,7 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         raise BuildError(str(e)) from None
     t0 = time.perf_counter()
     log(f"validating {display_path(content_dir)}/…")
-    content, diags = validate(content_dir)
+    content, diags = validate(content_dir, phase=probe.phase)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     if errors:
         raise BuildError("content has errors; nothing was built:\n" + "\n".join(d.format() for d in errors[:50]))
@@ -230,7 +282,8 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         except CatalogError as e:
             raise BuildError(f"UI catalog problems; nothing was built:\n{e}") from None
     default = content.project.default_locale if content.project.default_locale in locales else locales[0]
-    model = build_model(content)
+    with probe.phase("model"):
+        model = build_model(content)
     work = (work or repo / "build").resolve()
     out = out.resolve()
     locks = [BuildLock(out), BuildLock(work, work.with_name(f".{work.name}.lock"))]
@@ -238,7 +291,8 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         lock.acquire()
     try:
         return _build_locked(repo, out, work, model, content, locales, default, result, t_start,
-                             site_url=site_url, bundles=bundles and not offline, offline=offline, log=log)
+                             site_url=site_url, bundles=bundles and not offline, offline=offline, log=log,
+                             probe=probe, workers=workers)
     finally:
         for lock in reversed(locks):
             lock.release()
@@ -246,45 +300,51 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
 
 def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, locales: list[str], default: str,
                   result: BuildResult, t_start: float, *, site_url: str | None, bundles: bool, offline: bool,
-                  log) -> BuildResult:
-    write_file(userdict_path(work), jieba_user_dict(model))
+                  log, probe: Probe, workers: int | None) -> BuildResult:
+    with probe.phase("model"):  # the jieba dictionary belongs with the model it is made of
+        write_file(userdict_path(work), jieba_user_dict(model))
     epoch = int(source_date_epoch(repo))
+    shim = None
     if offline or bundles:
         log("bundles: the iframe-worker shim for file:// search…")
-    shim = fetch_shim(work / "npm") if (offline or bundles) else None
+        with probe.phase("shim"):
+            shim = fetch_shim(work / "npm")
     staging = staging_folder(out)
     try:
         downloads: list[Download] = []
         if bundles:
-            downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log)
+            downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log, probe, workers)
         variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
         jobs = []
         log(f"generating {', '.join(locales)} ({len(locales)} locales, in parallel)…")
         tasks = [(work / variant.name, staging, loc, variant, site_url, shim) for loc in locales]
-        for r in generate_all(model, repo, tasks):
-            result.locales.append(r)
-            jobs.append(MkdocsJob(r.locale, r.config))
-            log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
-        runs = run_mkdocs(repo, jobs, log)
+        with probe.phase("generate"):
+            for r in generate_all(model, repo, tasks, workers):
+                result.locales.append(r)
+                jobs.append(MkdocsJob(r.locale, r.config))
+                log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
+        with probe.phase("mkdocs"):
+            runs = _mkdocs(repo, jobs, log, probe, workers)
         for r in result.locales:
             r.mkdocs_seconds = runs[r.locale].seconds
-        write_file(staging / "index.html", root_index(locales, default))
-        # the root's 404 (what most hosts serve for any missing URL): the default locale's, whose links are
-        # absolute already
-        shutil.copyfile(staging / default / "404.html", staging / "404.html")
-        if not offline:
-            log("exports: JSON, CSV, SQLite…")
-            write_exports(model, locales, staging, epoch, head_commit(repo))
-        write_file(staging / MARKER, MARKER_TEXT)
-        manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
-        key = signing_key(None)
-        if key is not None:  # a release build: the signature goes beside the manifest, never listed in it
-            try:
-                sign(manifest, key)
-            except SigningError as e:
-                raise BuildError(f"{e}; nothing was built") from None
-            log(f"signed {MANIFEST} with {key.name}")
-        swap_in(staging, out)
+        with probe.phase("finish"):  # root page and 404, exports, manifest (and signature), swap in
+            write_file(staging / "index.html", root_index(locales, default))
+            # the root's 404 (what most hosts serve for any missing URL): the default locale's, whose links are
+            # absolute already
+            shutil.copyfile(staging / default / "404.html", staging / "404.html")
+            if not offline:
+                log("exports: JSON, CSV, SQLite…")
+                write_exports(model, locales, staging, epoch, head_commit(repo))
+            write_file(staging / MARKER, MARKER_TEXT)
+            manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
+            key = signing_key(None)
+            if key is not None:  # a release build: the signature goes beside the manifest, never listed in it
+                try:
+                    sign(manifest, key)
+                except SigningError as e:
+                    raise BuildError(f"{e}; nothing was built") from None
+                log(f"signed {MANIFEST} with {key.name}")
+            swap_in(staging, out)
     except PageCollision as e:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"{e}; nothing was built") from None

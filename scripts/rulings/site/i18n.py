@@ -155,6 +155,8 @@ COLON = _(": ")
 """What follows a label ("Source: …"): full-width in Chinese ("来源：…")."""
 COMMA = _(", ")
 """What separates the items of a list: full-width in Chinese."""
+SEMICOLON = _("; ")
+"""What separates items that hold commas themselves (the sources a ruling cites): full-width in Chinese."""
 
 
 @dataclass

@@ -1,10 +1,10 @@
 """The site's layout: which pages exist, at which paths (the same in every locale), and what each lists.
 
 Per game: an overview, an A–Z index of cards/heroes/topics, one page per entity (its rulings, errata,
-abilities and a "mentioned in" list), the glossary, the errata, the changelog and the rule sections
-(one page per top-level section). Long listings are split (by letter or in chunks) so no page grows
-with the content. Nothing here depends on the locale: :mod:`rulings.site.pages` renders this model
-once per locale.
+abilities and a "mentioned in" list), the glossary, the errata, the changelog, the recently changed
+entries and the rule sections (one page per top-level section). Long listings are split (by letter or
+in chunks) so no page grows with the content. Nothing here depends on the locale:
+:mod:`rulings.site.pages` renders this model once per locale.
 """
 
 from __future__ import annotations
@@ -13,16 +13,13 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from rulings.content.recency import Recency, recency
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
+from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.site.render import Linker
 
-FULL_TEXT_SEARCH_LIMIT = 3000
-"""Above this many rulings, the browser's search index holds questions, statements, names and terms
-but not the answers: lunr builds its index in the reader's browser on every page load, and with full
-answers 10,000 rulings took seconds (see the benchmark). The ZIM archives, the JSON exports and the
-pages themselves keep every answer."""
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
 GLOSSARY_LIMIT = 60  # terms on one glossary page (up to 2 KB of HTML each with translations)
 CHUNK_LIMIT = 80  # errata or loose rulings on one page
@@ -66,9 +63,20 @@ def chunks(items: list, limit: int) -> list[list]:
 
 
 def sort_key(s: str) -> tuple[str, str]:
-    """Alphabetical order that ignores accents and case (names from several languages mix)."""
-    folded = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode().casefold().strip()
+    """Alphabetical order that ignores accents and case (names from several languages mix). Chinese
+    characters sort by their Hanyu Pinyin, as Chinese indexes do, among the Latin names (which keep their
+    order): 曹操 files under C as "caocao", not after Z by code point."""
+    folded = unicodedata.normalize("NFKD", romanized(s)).encode("ascii", "ignore").decode().casefold().strip()
     return (folded or s, s)
+
+
+def romanized(s: str) -> str:
+    """``s`` with each Han character spelled in pinyin (without tones); other characters unchanged."""
+    if not HAN.search(s):
+        return s
+    from pypinyin import lazy_pinyin  # loads its dictionaries: only for names that need it
+
+    return "".join(lazy_pinyin(s))
 
 
 def initial(s: str) -> str:
@@ -120,7 +128,7 @@ class SiteModel:
     games: dict[str, GameData]
     locator: P.Locator
     by_id: dict[str, Entry]
-    search_answers: bool = True  # False for very large sites: answers stay out of the search index
+    recency: Recency = field(default_factory=Recency)  # when each entry last changed (git, else its own dates)
 
 
 def build_model(content: Content) -> SiteModel:
@@ -187,8 +195,7 @@ def build_model(content: Content) -> SiteModel:
             for t in sorted(targets):
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
-    rulings = sum(len(gd.rulings) for gd in games.values())
-    return SiteModel(content, games, loc, by_id, search_answers=rulings <= FULL_TEXT_SEARCH_LIMIT)
+    return SiteModel(content, games, loc, by_id, recency=recency(content))
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:

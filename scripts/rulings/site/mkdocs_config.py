@@ -8,19 +8,26 @@ for ``file://`` sites, the offline plugin with a local copy of its shim.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import yaml
+from mkdocs.utils import yaml_load
 
 from rulings.model.terms import HAN
 from rulings.site.escape import html_text, nav_label
-from rulings.site.i18n import autonym
+from rulings.site.i18n import _, autonym
 from rulings.site.layout import SiteModel
+from rulings.site.search import hook as search_hook
 from rulings.site.site_config import locale_site_config
 
 SHIM_PATH = "assets/javascripts/iframe-worker-shim.js"  # the name must contain "iframe-worker" (see offline plugin)
+THEME_WORDS = (_("Rules texts belong to their publishers and authors; see each game's source documents."),
+               _("Permanent link"), _("Switch to dark mode"), _("Switch to light mode"))
+"""The words ``mkdocs.yml`` gives the footer (``copyright``), the ¶ permalinks (``toc.permalink_title``) and
+the palette toggle (``toggle.name``), in English: marked here so the UI catalogs carry them; each locale's
+config gets them translated (:func:`theme_words`)."""
 
 
 def userdict_path(work: Path) -> Path:
@@ -56,25 +63,67 @@ def escaped_nav(nav: list) -> list:
     return out
 
 
+def theme_words(inherited: Path, t: Callable[[str], str]) -> dict:
+    """The keys of the inherited config that hold :data:`THEME_WORDS`, translated with ``t``. mkdocs
+    replaces lists on INHERIT, so the palette and the Markdown extensions are given whole. Material
+    prints the copyright and the toggle names as HTML: they are escaped here (the permalink title is an
+    attribute Python-Markdown escapes itself)."""
+    conf = _inherited_config(inherited)
+    out: dict = {}
+    if conf.get("copyright"):
+        out["copyright"] = html_text(t(conf["copyright"]))
+    palette = (conf.get("theme") or {}).get("palette")
+    if isinstance(palette, list):
+        out["theme"] = {"palette": [{**p, "toggle": {**p["toggle"], "name": html_text(t(p["toggle"]["name"]))}}
+                                    if isinstance(p.get("toggle"), dict) and p["toggle"].get("name") else p
+                                    for p in palette]}
+    extensions = conf.get("markdown_extensions")
+    if isinstance(extensions, list):
+        out["markdown_extensions"] = [
+            {"toc": {**e["toc"], "permalink_title": t(e["toc"]["permalink_title"])}}
+            if isinstance(e, dict) and isinstance(e.get("toc"), dict) and e["toc"].get("permalink_title") else e
+            for e in extensions]
+    return out
+
+
+def _inherited_config(path: Path) -> dict:
+    """A config file as mkdocs reads it (its INHERIT chain merged)."""
+    with path.open("rb") as f:
+        return yaml_load(f) or {}
+
+
 def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list, *, offline: bool,
                   alternates: Sequence[str], site_url: str | None, userdict: Path,
-                  not_found: Mapping[str, str] | None = None) -> str:
+                  not_found: Mapping[str, str] | None = None, repo_url: str | None = None,
+                  t: Callable[[str], str] = str, default_locale: str | None = None) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
     ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``. ``not_found``:
-    the 404 page's translated words (title, text, home)."""
+    the 404 page's translated words (title, text, home). ``repo_url``: the project's forge, linked from the
+    header (a plain link: ``overrides/partials/source.html`` drops the script that would fetch the
+    repository's stars and forks). ``t`` translates :data:`THEME_WORDS`; ``default_locale``: the
+    ``x-default`` of the hreflang alternates."""
     site = locale_site_config(repo, locale)
-    config: dict = {
+    words = theme_words(site.inherit, t)
+    config: dict = {**words,
         "INHERIT": os.path.relpath(site.inherit, base),
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir / locale, base),
         "use_directory_urls": not offline,
-        "theme": {**site.theme, "custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
+        "theme": {**site.theme, **words.get("theme", {}),
+                  "custom_dir": os.path.relpath(repo / "site_config" / "overrides", base)},
         "nav": escaped_nav(nav),
         "extra": {"alternate": [{"name": nav_label(autonym(loc)), "link": f"../{loc}/", "lang": loc}
                                 for loc in alternates]},
     }
     if site_url and not offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
+        # hreflang alternates need absolute URLs, so only a build that knows its address has them
+        # (site_config/overrides/main.html); x-default: the default locale's page
+        config["extra"]["hreflang"] = {"root": site_url.rstrip("/") + "/",
+                                       "default": default_locale if default_locale in alternates else alternates[0]}
+    if repo_url:
+        # no edit_uri: the pages are generated, an "edit this page" button would point at no file
+        config.update({"repo_url": repo_url, "edit_uri": ""})
     # the 404 page is served at any depth: absolute links, from the locale's folder under the site's path
     # (mkdocs would use the server root without a site_url, where there is no locale's stylesheet)
     root = urlsplit(site_url).path.rstrip("/") if site_url and not offline else ""
@@ -89,4 +138,5 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
         plugins.append("offline")  # inlines the search index; turns directory URLs off
         config["extra"]["polyfills"] = [SHIM_PATH]  # a local shim, so the plugin adds no remote one
     config["plugins"] = plugins
+    config["hooks"] = [search_hook.__file__]  # our sharded search index, from Material's (see the hook)
     return yaml.safe_dump(config, allow_unicode=True, sort_keys=False)

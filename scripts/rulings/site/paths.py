@@ -45,6 +45,10 @@ def changelog_page(game: str) -> str:
     return f"{game}/changelog.md"
 
 
+def recent_page(game: str) -> str:
+    return f"{game}/recent.md"
+
+
 def rules_index_page(game: str) -> str:
     return f"{game}/rules/index.md"
 
@@ -86,6 +90,11 @@ def url_of(page: str, directory_urls: bool) -> str:
     if base == "index" or base.endswith("/index"):
         return base[:-5]
     return base + "/" if directory_urls else base + ".html"
+
+
+def site_address(site_url: str, locale: str, page: str, directory_urls: bool, fragment: str | None = None) -> str:
+    """A page's absolute address on the published site (feeds, issue reports): ``site_url`` is the site's root."""
+    return site_url.rstrip("/") + f"/{locale}/" + url_of(page, directory_urls) + (f"#{fragment}" if fragment else "")
 
 
 def href(from_page: str, to: str, directory_urls: bool, fragment: str | None = None) -> str:

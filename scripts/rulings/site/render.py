@@ -58,30 +58,49 @@ def heading(level: int, text: str, anchor: str | None = None, lang: str | None =
 
 @dataclass(frozen=True)
 class Target:
+    """What a found name links to: an entity (always previewed) or a term (previewed by its definition)."""
+
     entry_id: str
-    tooltip: str | None = None
+    tooltip: str | None = None  # a term's definition in the page's locale, shortened
+    entity: bool = False
+
+    @property
+    def previewed(self) -> bool:
+        return self.entity or self.tooltip is not None
 
 
 class Linker:
-    """Finds card/hero/ability names and glossary terms in a page's texts, to link them (terms with their
-    definition in the page's locale as a tooltip). What it finds is what :class:`rulings.model.terms.Glossary`
+    """Finds card/hero/ability names and glossary terms in a page's texts, to link them (each with a preview:
+    see :mod:`rulings.site.pages.previews`). What it finds is what :class:`rulings.model.terms.Glossary`
     finds, the same terms the PO hints list and the validator checks."""
 
     def __init__(self, terms: list[Term], entities: list[Entity], locale: str):
         self.glossary = Glossary(terms, entities)
-        self.targets: dict[str, Target] = {e.id: Target(e.id) for e in entities}
+        self.targets: dict[str, Target] = {e.id: Target(e.id, entity=True) for e in entities}
         for term in terms:
             definition = shown_text(term.definition, locale) if term.definition else None
-            self.targets[term.id] = Target(term.id, _truncate(definition) if definition else None)
+            self.targets[term.id] = Target(term.id, shorten(definition) if definition else None)
 
     def find(self, text: str, lang: str | None = None) -> list[tuple[int, int, Target]]:
         """Non-overlapping (start, end, target) matches in ``text``, written in ``lang`` (None: names only)."""
         return [(m.start, m.end, self.targets[m.key.id]) for m in self.glossary.find(text, lang)]
 
 
-def _truncate(s: str) -> str:
+def shorten(s: str, limit: int = TOOLTIP_CHARS) -> str:
+    """``s`` on one line, cut to ``limit`` characters with an ellipsis (tooltips, previews)."""
     s = " ".join(s.split())
-    return s if len(s) <= TOOLTIP_CHARS else s[: TOOLTIP_CHARS - 1].rstrip() + "…"
+    return s if len(s) <= limit else s[: limit - 1].rstrip() + "…"
+
+
+PREVIEW_PREFIX = "rlpv-"
+"""Starts the element id of every preview, which the links it previews name in ``aria-describedby``; the
+pages embed the previews their links name (:mod:`.pages.previews`)."""
+
+
+def preview_id(entry_id: str) -> str:
+    """The element id of an entry's preview on its game's pages (``rlpv-card-ger``), apart from every anchor."""
+    _game, kind, slug = entry_id.split("/")
+    return f"{PREVIEW_PREFIX}{kind}-{slug}"
 
 
 # --- rendering context --------------------------------------------------------------------------
@@ -118,10 +137,9 @@ def linked(s: str, ctx: Ctx, lang: str) -> str:
         ctx.seen.add(target.entry_id)
         out.append(esc(s[pos:start]))
         word = esc(s[start:end])
-        if target.tooltip:
-            out.append(f'<a class="rl-term" href="{esc(href)}" title="{esc(target.tooltip)}">{word}</a>')
-        else:
-            out.append(f'<a class="rl-name" href="{esc(href)}">{word}</a>')
+        klass = "rl-term" if target.tooltip else "rl-name"
+        preview = f' aria-describedby="{esc(preview_id(target.entry_id))}"' if target.previewed else ""
+        out.append(f'<a class="{klass}" href="{esc(href)}"{preview}>{word}</a>')
         pos = end
     out.append(esc(s[pos:]))
     return "".join(out)

@@ -218,8 +218,8 @@ def _read_question(r: RawRuling, p: Para) -> str:
 # --- building entries ----------------------------------------------------------------------------
 
 
-def _prov(a: int, b: int) -> Provenance:
-    return Provenance(DOCUMENT_ID, (a, b))
+def _prov(a: int, b: int) -> list[Provenance]:
+    return [Provenance(DOCUMENT_ID, (a, b))]
 
 
 def _t(s: str) -> Text:
@@ -305,7 +305,7 @@ def parse(text: str) -> ImportResult:
             if key in by_content:
                 same = by_content[key]
                 _add(same.about, about)
-                a, z = same.provenance.lines if same.provenance else (0, 0)
+                a, z = same.origin.lines if same.origin else (0, 0)
                 printed = f"Printed twice: under '{raw_of[same.id].heading}' ({_lines(a, z)}) and under " \
                           f"'{r.heading}' ({_lines(r.first, r.last)})."
                 same.notes = _t(f"{same.notes.source} {printed}" if same.notes else printed)
@@ -352,7 +352,7 @@ def parse(text: str) -> ImportResult:
     # the diagram under "Behind": a rules section with a verbatim Diagram block
     sections: list[Section] = []
     behind = next(ru for ru in rulings if headings["Behind"] in ru.about)
-    a, z = behind.provenance.lines if behind.provenance else (0, 0)
+    a, z = behind.origin.lines if behind.origin else (0, 0)
     rows = [n for n in range(a, z + 1) if re.fullmatch(r"(\|[^|\n]){3}\|", src_lines[n - 1])]
     diagram = "\n".join(src_lines[n - 1] for n in rows)
     caption_line = rows[-1] + 2
@@ -372,7 +372,7 @@ def parse(text: str) -> ImportResult:
         a, z = _find(text, spec.text)
         target = headings[spec.heading]
         host = [ru for ru in rulings if target in ru.about and ru.provenance
-                and ru.provenance.lines[0] <= a and z <= ru.provenance.lines[1]]
+                and ru.origin.lines[0] <= a and z <= ru.origin.lines[1]]
         tslug = slugify(spec.heading, join=JOIN)
         err = Erratum(id=f"{GAME_ID}/erratum/{tslug}" + (f"-{spec.slug}" if spec.slug else ""), lang=LANG,
                       provenance=_prov(a, z), type=spec.type, target=target, text=_t(spec.text),
@@ -380,7 +380,7 @@ def parse(text: str) -> ImportResult:
                       corrected=_t(spec.corrected) if spec.corrected else None,
                       related=[ru.id for ru in host], notes=_t(spec.note) if spec.note else None)
         errata.append(err)
-    errata.sort(key=lambda e: e.provenance.lines if e.provenance else (0, 0))
+    errata.sort(key=lambda e: e.origin.lines if e.origin else (0, 0))
 
     # glossary
     terms: list[Term] = []
@@ -396,7 +396,7 @@ def parse(text: str) -> ImportResult:
         missing = [r for r in t.related if r not in term_ids]
         if missing:
             raise ValueError(f"term {t.id} relates to unknown terms {missing}")
-    terms.sort(key=lambda t: t.provenance.lines if t.provenance else (0, 0))
+    terms.sort(key=lambda t: t.origin.lines if t.origin else (0, 0))
 
     title, updated = src_lines[0].strip(), src_lines[1].strip()
     m = re.fullmatch(r"Updated: (?P<m>\d{1,2})-(?P<d>\d{1,2})-(?P<y>\d{4})", updated)

@@ -132,7 +132,7 @@ class Cards:
         slug = card_slug(name)
         e = self.by_slug.get(slug)
         if e is None:
-            e = Entity(id=eid("card", slug), lang=LANG, provenance=Provenance(DOCUMENT_ID, (line, line)),
+            e = Entity(id=eid("card", slug), lang=LANG, provenance=[Provenance(DOCUMENT_ID, (line, line))],
                        type=EntityType.CARD, name=Text(LANG, name))
             self.by_slug[slug] = e
         forms = self.printed.setdefault(slug, [])
@@ -305,7 +305,7 @@ def make_erratum(line: str, name: str, body: str, group: str, no: int, cards: Ca
     return Erratum(
         id=eid("erratum", f"{card_slug(names[0])}-{series_slug}"),
         lang=LANG,
-        provenance=Provenance(DOCUMENT_ID, (no, no)),
+        provenance=[Provenance(DOCUMENT_ID, (no, no))],
         notes=damage_note(damage_in([line])),
         type=typ,
         target=targets[0],
@@ -326,7 +326,7 @@ def make_term(heading: str, first: int, paras: list[tuple[int, str]]) -> Term:
     return Term(
         id=eid("term", slug),
         lang=LANG,
-        provenance=Provenance(DOCUMENT_ID, (first, last)),
+        provenance=[Provenance(DOCUMENT_ID, (first, last))],
         notes=damage_note(damage_in([heading, definition])),
         term=Text(LANG, heading),
         aliases={LANG: list(aliases)} if aliases else {},
@@ -392,7 +392,7 @@ def make_rulings(qa: list[QA], cards: Cards, terms: list[Term]) -> list[Ruling]:
         out.append(Ruling(
             id=eid("ruling", slug),
             lang=LANG,
-            provenance=Provenance(DOCUMENT_ID, (q.first, a.last if a else q.last)),
+            provenance=[Provenance(DOCUMENT_ID, (q.first, a.last if a else q.last))],
             notes=damage_note(found, extra),
             question=Text(LANG, q.text),
             answer=Text(LANG, a.text) if a else None,

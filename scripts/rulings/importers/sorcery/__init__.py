@@ -307,7 +307,7 @@ def parse(text: str) -> ImportResult:
             r = find_ruling(card, prefix)
             paras = r.answer.source.split("\n\n")
             definition = paras[para]
-            qa_lines = next(qa for qa in qas if qa.q[0] == r.provenance.lines[0]).answer
+            qa_lines = next(qa for qa in qas if qa.q[0] == r.origin.lines[0]).answer
             first = last = next(n for n, t in qa_lines if t == definition)
         terms.append(Term(id=term_ids[slugify(ts.term)], lang=LANG, provenance=prov(first, last),
                           term=tx(ts.term), aliases={LANG: ts.aliases}, definition=tx(definition),

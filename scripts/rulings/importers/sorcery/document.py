@@ -36,8 +36,8 @@ def tx(s: str) -> Text:
     return Text(LANG, s)
 
 
-def prov(a: int, b: int) -> Provenance:
-    return Provenance(DOC_ID, (a, b))
+def prov(a: int, b: int) -> list[Provenance]:
+    return [Provenance(DOC_ID, (a, b))]
 
 
 def join_lines(lines: list[tuple[int, str]]) -> str:

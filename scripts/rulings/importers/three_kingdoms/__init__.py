@@ -135,8 +135,8 @@ def _zh_heading(s: str) -> Text:
     return t
 
 
-def _prov(a: int, b: int) -> Provenance:
-    return Provenance(DOCUMENT_ID, (a, b))
+def _prov(a: int, b: int) -> list[Provenance]:
+    return [Provenance(DOCUMENT_ID, (a, b))]
 
 
 def _gid(kind: str, slug: str) -> str:
@@ -475,7 +475,7 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
             state = "text"
         elif state == "text" and ability is not None and hero is not None:
             ability.text = _en(_join(([ability.text.source] if ability.text else []) + [s]))
-            ability.provenance = _prov(ability.provenance.lines[0], no)
+            ability.provenance = _prov(ability.origin.lines[0], no)
             if k := ABILITY_KIND_RE.match(s):
                 ability.attributes = {"ability_type": k.group(1)}
         else:

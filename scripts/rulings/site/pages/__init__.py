@@ -21,12 +21,14 @@ from rulings.site.pages import (
     glossary,
     home,
     overview,
+    recent,
     rules,
     ruling,
     source,
     translation_status,
 )
 from rulings.site.pages.base import LocaleView
+from rulings.site.pages.previews import Previews
 from rulings.site.render import page_notice, plain
 
 
@@ -49,7 +51,8 @@ class LocaleRenderer(LocaleView):
             pages += game_pages
             nav.append({plain(gd.game.name, self.locale): game_nav})
         check_unique_paths(pages)
-        return Rendered([self.with_notice(p) for p in pages], nav)
+        previews = Previews(self)
+        return Rendered([previews.with_previews(self.with_notice(p)) for p in pages], nav)
 
     def with_notice(self, page: Page) -> Page:
         """The page with one notice under its title explaining the markers on it, if it has any."""
@@ -79,6 +82,8 @@ class LocaleRenderer(LocaleView):
             nav.append({self.t(_("Errata")): P.errata_page(gid)})
         pages.append(changelog.render(self, gd))
         nav.append({self.t(_("Changelog")): P.changelog_page(gid)})
+        pages.append(recent.render(self, gd))
+        nav.append({self.t(recent.TITLE): P.recent_page(gid)})
         if gd.sections:
             pages.append(rules.render_index(self, gd))
             nav.append({self.t(_("Rules")): P.rules_index_page(gid)})

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 
-from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
+from rulings.model.entries import Change, Entity, Entry, Erratum, Provenance, Ruling, Section, Term
 from rulings.site import paths as P
-from rulings.site.i18n import COMMA, N_, UI, _
+from rulings.site.i18n import COMMA, N_, SEMICOLON, UI, _
 from rulings.site.labels import AUTHORITY_LABELS, ENTITY_TYPE_LABELS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
+from rulings.site.pages.correction import Corrections
 from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
 
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
@@ -30,8 +31,9 @@ class LocaleView:
     """The site model as read in one locale: names, links and UI strings in that locale."""
 
     def __init__(self, model: SiteModel, locale: str, ui: UI, directory_urls: bool = True,
-                 downloads: list | None = None):
+                 downloads: list | None = None, site_url: str | None = None):
         self.downloads = downloads or []
+        self.corrections = Corrections.of(model, site_url)  # None: the project names no forge
         self.m = model
         self.locale = locale
         self.ui = ui
@@ -86,12 +88,15 @@ class LocaleView:
         groups = []
         for _key, group in groupby(entries, key=lambda e: (P.kind_order(e), getattr(e, "type", None))):
             items = list(group)
-            first = items[0]
-            label = ENTITY_TYPE_LABELS[first.type] if isinstance(first, Entity) else MENTION_KINDS[type(first)]
-            shown = self.t(label) if isinstance(label, str) else self.ui.n(label, len(items))
+            shown = self.kind_label(items[0], len(items))
             links = "".join(f"<li>{self.a(ctx, e.id)}</li>" for e in items)
             groups.append(f'<p class="rl-backlinks-kind">{esc(shown)}</p><ul>{links}</ul>')
         return f'<div class="rl-backlinks"{NS}>{"".join(groups)}</div>'
+
+    def kind_label(self, e: Entry, count: int = 1) -> str:
+        """What kind of entry ``e`` is, for ``count`` of them: its entity type, else "Ruling", "Glossary"…"""
+        label = ENTITY_TYPE_LABELS[e.type] if isinstance(e, Entity) else MENTION_KINDS[type(e)]
+        return self.t(label) if isinstance(label, str) else self.ui.n(label, count)
 
     def joined(self, fragments: Iterable[str]) -> str:
         """HTML fragments joined with the locale's comma."""
@@ -116,22 +121,28 @@ class LocaleView:
         if e.notes:
             out.append(f'<div class="rl-notes"><span class="rl-label"{NS}>{esc(self.t(_("Note")))}</span>'
                        f"{text_block(e.notes, ctx)}</div>")
-        if e.provenance:
-            first, last = e.provenance.lines
-            where = self.t(_("line {first}"), first=first) if first == last else \
-                self.t(_("lines {first}–{last}"), first=first, last=last)
-            game = self.m.content.games.get(e.game)
-            doc = next((d for d in game.documents if d.id == e.provenance.document), None) if game else None
-            if doc is not None:  # the lines, highlighted on the page of the kept original
-                target = P.href(ctx.page, P.source_page(e.game, doc.file), self.dir_urls,
-                                f"L{first}" if first == last else f"L{first}-L{last}")
-                where = f'<a class="rl-source-link" href="{esc(target)}">{esc(where)}</a>'
-            else:
-                where = esc(where)
-            out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(_("Source")))}'
-                       f"{self.joined([esc(e.provenance.document), where])}"
-                       f"{self.authority_badge(e.game, e.provenance.document)}</p>")
+        if e.provenance:  # every cited source, each with its lines and authority
+            label = _("Sources") if len(e.provenance) > 1 else _("Source")
+            out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(label))}'
+                       + esc(self.t(SEMICOLON)).join(self.citation(e.game, p, ctx) for p in e.provenance) + "</p>")
+        if self.corrections and (links := self.corrections.links(self, e)):
+            out.append(links)
         return out
+
+    def citation(self, game_id: str, prov: Provenance, ctx: Ctx) -> str:
+        """One cited source: the document, its lines linked to the page of the kept original, its authority."""
+        first, last = prov.lines
+        where = self.t(_("line {first}"), first=first) if first == last else \
+            self.t(_("lines {first}–{last}"), first=first, last=last)
+        game = self.m.content.games.get(game_id)
+        doc = next((d for d in game.documents if d.id == prov.document), None) if game else None
+        if doc is not None:  # the lines, highlighted on the page of the kept original
+            target = P.href(ctx.page, P.source_page(game_id, doc.file), self.dir_urls,
+                            f"L{first}" if first == last else f"L{first}-L{last}")
+            where = f'<a class="rl-source-link" href="{esc(target)}">{esc(where)}</a>'
+        else:
+            where = esc(where)
+        return f"{self.joined([esc(prov.document), where])}{self.authority_badge(game_id, prov.document)}"
 
     def authority_badge(self, game: str, document: str) -> str:
         """Who stands behind a source document, as a small badge beside the entries cited from it."""

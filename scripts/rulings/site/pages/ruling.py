@@ -12,6 +12,18 @@ from rulings.site.pages.base import LocaleView
 from rulings.site.render import Ctx, esc, heading, plain, raw, text_block, text_extras, text_inline
 
 UNANSWERED = _("The source prints this question without an answer.")
+COPY_LINK = _("Copy link")
+COPY_LINK_TITLE = _("Copy the link to this ruling")
+LINK_COPIED = _("Link copied")
+
+
+def copy_button(view: LocaleView, r: Ruling, ctx: Ctx) -> str:
+    """A button that copies the ruling's permalink (site_config/assets/copy-link.js makes it absolute
+    and copies it; the status beside it says it did). A copy under another card links to its home page."""
+    return (f'<p class="rl-copy" data-search-exclude><button type="button" class="rl-copy-link" '
+            f'data-rl-permalink="{esc(ctx.link(r.id) or "#" + P.anchor(r.id))}" '
+            f'data-rl-copied="{esc(view.t(LINK_COPIED))}" title="{esc(view.t(COPY_LINK_TITLE))}">'
+            f'{esc(view.t(COPY_LINK))}</button> <span class="rl-copy-status" role="status"></span></p>')
 
 
 def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[str]:
@@ -19,15 +31,13 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
     title = plain(r.question or r.statement, view.locale)
     home = view.m.locator.page_of(r.id) == ctx.page  # else a copy, listed under another card
     out = [heading(level, title, P.anchor(r.id), searchable=home)]
-    body = []
+    body = [copy_button(view, r, ctx)]
     if r.question:
         extras = text_extras(r.question, ctx)
         if extras:
-            skip_original = "" if view.m.search_answers else " data-search-exclude"
-            body.append(f'<section class="rl-q"{skip_original}>{extras}</section>')
+            body.append(f'<section class="rl-q">{extras}</section>')
         if r.answer:
-            skip_answer = "" if view.m.search_answers else " data-search-exclude"
-            body.append(f'<section class="rl-a"{skip_answer}><span class="rl-qa-label" data-search-exclude>'
+            body.append(f'<section class="rl-a"><span class="rl-qa-label" data-search-exclude>'
                         f'{esc(view.t(_("A")))}</span>{text_block(r.answer, ctx)}</section>')
         else:
             body.append(f'<p class="rl-warning">{esc(view.t(UNANSWERED))}</p>')

@@ -22,9 +22,9 @@ def cited_ranges(gd: GameData, doc: Document) -> dict[int, set[int]]:
     """first line → last lines of every multi-line range the game's entries cite in ``doc``."""
     out: dict[int, set[int]] = {}
     for e in gd.entries:
-        if e.provenance and e.provenance.document == doc.id and e.provenance.lines[0] != e.provenance.lines[1]:
-            first, last = e.provenance.lines
-            out.setdefault(first, set()).add(last)
+        for p in e.provenance:
+            if p.document == doc.id and p.lines[0] != p.lines[1]:
+                out.setdefault(p.lines[0], set()).add(p.lines[1])
     return out
 
 
@@ -37,8 +37,9 @@ def render(view: LocaleView, gd: GameData, doc: Document, text: str) -> Page:
     lines = []
     for n, line in enumerate(text.split("\n"), start=1):
         marks = "".join(f'<span id="L{n}-L{last}"></span>' for last in sorted(ranges.get(n, ())))
-        lines.append(f'<span class="rl-line" id="L{n}">{marks}<a class="rl-ln" href="#L{n}" aria-hidden="true">{n}</a>'
-                     f"{esc(line.removesuffix(chr(13)))}</span>")
+        # the number is a link to the line for pointers; hidden from screen readers, so out of the tab order too
+        lines.append(f'<span class="rl-line" id="L{n}">{marks}<a class="rl-ln" href="#L{n}" aria-hidden="true" '
+                     f'tabindex="-1">{n}</a>{esc(line.removesuffix(chr(13)))}</span>')
     download = P.href(page, f"{gd.game.id}/{doc.file}", view.dir_urls)
     lang = doc.languages[0] if doc.languages else gd.game.lang
     out = [view.crumbs(ctx, gd, [(title, None)]), heading(1, title, "source"),

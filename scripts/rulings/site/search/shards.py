@@ -1,0 +1,181 @@
+"""The index files a locale's search worker loads, built from Material's per-page search entries.
+
+Under ``search/rl/`` beside ``search_index.json``, every file a script that hands its data to the
+worker's global ``__rulingsSearch`` (so it loads with ``importScripts`` from a worker and with a
+``<script>`` tag inside Material's ``file://`` worker shim, where ``fetch`` is refused):
+
+- ``meta.js``: games, kinds, stop words, the Han ranges and the list of shard keys (small, first);
+- ``s/<key>.js``: the words starting with ``key`` (a prefix of one or two characters, longer where a
+  shard would be large): each surface form with its stem, each stem with the documents having it
+  as a name, in a title and in the text (sorted ids, delta-coded);
+- ``d/<n>.js``: the documents ``n*CHUNK`` … (location, title, snippet, game, kind, page), loaded only
+  for the results shown;
+- ``f/game.js``, ``f/kind.js``: each document's game and kind, run-length coded, loaded only when a
+  query filters by them; ``filters.js``: the games and kinds a reader can filter by.
+
+Every string is content, so hostile: the data is JSON (escaped by construction) with ``<``, U+2028
+and U+2029 escaped too, so a file stays inert script whatever it holds, and the worker escapes all of
+it before Material renders it as HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rulings.model.terms import HAN_RANGES
+from rulings.site.escape import one_line
+from rulings.site.search.tokens import HAN_RUN, STOP_WORDS, index_tokens, stemmer
+
+FOLDER = "rl"
+CHUNK = 16  # documents per record file: a result list touches few bytes
+SHARD_BYTES = 16_000  # a shard larger than this is split by one more character
+MAX_KEY = 6
+SNIPPET = 140  # characters of text shown under a result's title
+TAGS = re.compile(r"<[^>]*>")
+
+
+@dataclass
+class Doc:
+    location: str
+    title: str
+    text: str
+    game: int  # index into the games + 1; 0: no game (site pages)
+    kind: int  # index into the kinds + 1; 0: a page of no single kind
+    page: int  # the id of the page this section is on (itself for a page)
+
+
+@dataclass
+class Index:
+    docs: list[Doc] = field(default_factory=list)
+    stem_of: dict[str, str] = field(default_factory=dict)
+    postings: dict[str, tuple[set[int], set[int], set[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: (set(), set(), set())))
+
+
+def plain_text(markup: str) -> str:
+    """Material's section HTML as the words a reader sees (tags dropped, entities decoded, and the
+    zero-width spaces its jieba segmentation puts between Chinese words removed)."""
+    return " ".join(html.unescape(TAGS.sub(" ", markup)).replace("\u200b", "").split())
+
+
+def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Index, list[str], list[str]]:
+    """The index of Material's search entries (``location``, ``title``, ``text``) with the context's
+    games, kinds and names; returns it with the game ids and kind keys (their codes' order)."""
+    games = sorted(context.get("games", {}))
+    kinds = sorted(context.get("kinds", {}))
+    where, names = context.get("where", {}), context.get("names", {})
+    stem = stemmer(lang)
+    ix = Index()
+    page_ids: dict[str, int] = {}
+    for n, entry in enumerate(entries):
+        location = str(entry.get("location", ""))
+        page = location.split("#", 1)[0]
+        if page == location:
+            page_ids[location] = n
+        segment = page.split("/", 1)[0]
+        kind = where.get(location) or where.get(page)
+        ix.docs.append(Doc(location, plain_text(str(entry.get("title", ""))), plain_text(str(entry.get("text", ""))),
+                           games.index(segment) + 1 if segment in games else 0,
+                           kinds.index(kind) + 1 if kind in kinds else 0, page_ids.get(page, n)))
+        d = ix.docs[-1]
+        for f, text in enumerate((" ".join(names.get(location, [])), d.title, d.text)):
+            for tok in index_tokens(text):
+                s = ix.stem_of.get(tok)
+                if s is None:
+                    s = ix.stem_of[tok] = stem(tok)
+                ix.postings[s][f].add(n)
+    return ix, games, kinds
+
+
+def first_key(token: str) -> str:
+    """The shard a token starts in: its first character if Han, else its first two."""
+    return token[:1] if HAN_RUN.match(token) else token[:2]
+
+
+def shard_name(key: str) -> str:
+    """A file name for any key, safe on every file system (hex code points)."""
+    return "_".join(f"{ord(c):x}" for c in key)
+
+
+def _delta(ids: set[int]) -> list[int]:
+    out, prev = [], 0
+    for i in sorted(ids):
+        out.append(i - prev)
+        prev = i
+    return out
+
+
+def js(kind: str, key: str | int | None, data: object) -> bytes:
+    """One index file: a call of the worker's registration function with JSON data, inert as script."""
+    text = json.dumps([kind, key, data], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return f"__rulingsSearch({text});\n".encode()
+
+
+def _shard_data(ix: Index, strings: list[str]) -> dict:
+    surfaces = {s: (ix.stem_of[s] if ix.stem_of[s] != s else 1) for s in strings if s in ix.stem_of}
+    stems = {s: [_delta(f) for f in ix.postings[s]] for s in strings if s in ix.postings}
+    return {"s": surfaces, "p": stems}
+
+
+def _split(ix: Index, key: str, strings: list[str], out: dict[str, dict]) -> None:
+    data = _shard_data(ix, strings)
+    if len(key) >= MAX_KEY or len(json.dumps(data, ensure_ascii=False)) <= SHARD_BYTES:
+        out[key] = data
+        return
+    here = [s for s in strings if len(s) <= len(key)]
+    longer: dict[str, list[str]] = defaultdict(list)
+    for s in strings:
+        if len(s) > len(key):
+            longer[s[:len(key) + 1]].append(s)
+    if here:
+        out[key] = _shard_data(ix, here)
+    for sub, subs in sorted(longer.items()):
+        _split(ix, sub, subs, out)
+
+
+def shards(ix: Index) -> dict[str, dict]:
+    """Every shard by key: surface forms and stems grouped by prefix, split where large."""
+    by_key: dict[str, list[str]] = defaultdict(list)
+    for s in sorted(set(ix.stem_of) | set(ix.postings)):
+        by_key[first_key(s)].append(s)
+    out: dict[str, dict] = {}
+    for key, strings in sorted(by_key.items()):
+        _split(ix, key, strings, out)
+    return out
+
+
+def _runs(codes: list[int]) -> list[list[int]]:
+    out: list[list[int]] = []
+    for c in codes:
+        if out and out[-1][1] == c:
+            out[-1][0] += 1
+        else:
+            out.append([1, c])
+    return out
+
+
+def index_files(entries: list[dict], context: dict, lang: str) -> dict[str, bytes]:
+    """Every file of the index, by path under ``search/`` (deterministic: same input, same bytes)."""
+    ix, games, kinds = build_index(entries, context, lang)
+    all_shards = shards(ix)
+    game_names = [[g, context["games"][g]] for g in games]
+    kind_names = [[k, context["kinds"][k]] for k in kinds]
+    files = {f"{FOLDER}/s/{shard_name(k)}.js": js("shard", k, d) for k, d in all_shards.items()}
+    for start in range(0, len(ix.docs), CHUNK):
+        chunk = [[d.location, one_line(d.title), one_line(d.text, SNIPPET), d.game, d.kind, d.page]
+                 for d in ix.docs[start:start + CHUNK]]
+        files[f"{FOLDER}/d/{start // CHUNK}.js"] = js("docs", start // CHUNK, chunk)
+    files[f"{FOLDER}/f/game.js"] = js("facet", "game", _runs([d.game for d in ix.docs]))
+    files[f"{FOLDER}/f/kind.js"] = js("facet", "kind", _runs([d.kind for d in ix.docs]))
+    filters = {"games": game_names, "kinds": kind_names, "labels": context.get("labels", {"game": "Game"})}
+    files[f"{FOLDER}/filters.js"] = js("filters", None, filters)
+    files[f"{FOLDER}/meta.js"] = js("meta", None, {
+        **filters, "docs": len(ix.docs), "chunk": CHUNK, "keys": sorted(all_shards), "stop": sorted(STOP_WORDS),
+        "han": HAN_RANGES})
+    return files

@@ -1,0 +1,47 @@
+/* A game filter in Material's search dialog: choosing a game puts `game:<id>` in front of the query,
+ * which the search worker (search-worker.js) reads; typing `game:<id>` or `kind:<kind>` works the same
+ * from the keyboard. The games come from the index (search/rl/filters.js), loaded when search opens. */
+"use strict";
+(function () {
+  const input = document.querySelector("input.md-search__input");
+  const form = input && input.form;
+  const config = document.getElementById("__config");
+  if (!form || !config) return;
+  const base = new URL(JSON.parse(config.textContent).base + "/", location.href);
+  let built = false;
+
+  window.__rulingsSearch = function ([kind, , data]) {
+    if (kind !== "filters" || built) return;
+    built = true;
+    const select = document.createElement("select");
+    select.className = "rl-search-game";
+    select.setAttribute("aria-label", data.labels.game);
+    select.append(new Option(`${data.labels.game}: —`, ""));
+    for (const [id, name] of data.games) select.append(new Option(`${data.labels.game}: ${name}`, id));
+    const current = /(?:^|\s)game:(\S+)/i.exec(input.value);
+    if (current) select.value = current[1];
+    select.addEventListener("keydown", ev => ev.stopPropagation());  // its own keys, not Material's
+    select.addEventListener("change", () => {
+      const rest = input.value.replace(/(^|\s)game:\S*\s*/gi, "$1").trim();
+      input.value = (select.value ? `game:${select.value} ` : "") + rest;
+      input.focus();
+      input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "End" }));
+    });
+    input.addEventListener("keyup", () => {
+      const m = /(?:^|\s)game:(\S+)/i.exec(input.value);
+      select.value = m && [...select.options].some(o => o.value === m[1]) ? m[1] : "";
+    });
+    form.after(select);
+  };
+
+  function load() {
+    if (document.querySelector("script.rl-search-filters")) return;
+    const script = document.createElement("script");
+    script.className = "rl-search-filters";
+    script.src = new URL("search/rl/filters.js", base).href;
+    document.body.append(script);
+  }
+  input.addEventListener("focus", load, { once: true });
+  const toggle = document.getElementById("__search");
+  if (toggle) toggle.addEventListener("change", load, { once: true });
+})();

@@ -1,0 +1,388 @@
+/* The site search, answering Material's own search box (scripts/rulings/site/search/ builds the index).
+ *
+ * Material starts this file as its search worker (site_config/overrides/main.html points its config
+ * here) and speaks its protocol: SETUP → READY, QUERY → RESULT with Material's result shape, so its
+ * look, rendering and keys stay. The index is prebuilt and sharded: a query loads the few shards of
+ * its words' prefixes and the records of the results shown, never the whole corpus. Files are
+ * scripts calling __rulingsSearch: fetched in a real worker (http, Kiwix), loaded as <script> tags
+ * in the iframe Material's file:// shim runs workers in.
+ *
+ * fold() and queryTokens() repeat rulings.site.search.tokens exactly (tests/search compares them).
+ * Everything from the index is content, so hostile: it is escaped here before Material shows it.
+ */
+"use strict";
+(function () {
+  const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
+  const FIELDS = [100, 10, 1];        // a word in a name, in a title, in the text
+  const EXACT = 1, PREFIX = 0.5, TYPO = 0.3;
+  const RANKED = 30;                  // sections ranked and shown (grouped by page): few record files
+  const SUB_SHARDS = 6;               // longer-prefix shards loaded for a short prefix
+  const MAX_KEY = 6;
+  const MARKS = /\p{M}+/gu;
+  const WORDS = /[\p{L}\p{N}]+/gu;
+
+  const inFrame = typeof document !== "undefined";
+  const here = inFrame ? document.querySelector("script[src]").src : self.location.href;
+  const base = new URL("../search/rl/", here).href;
+
+  let meta = null, keys = null, stop = null, hanRun = null, hanStart = null;
+  const shards = new Map(), chunks = new Map(), facets = new Map(), postings = new Map();
+
+  self.__rulingsSearch = function ([kind, key, data]) {
+    if (kind === "meta") meta = data;
+    else if (kind === "shard") shards.set(key, data);
+    else if (kind === "docs") chunks.set(key, data);
+    else if (kind === "facet") facets.set(key, runs(data));
+  };
+
+  /* Files load in parallel: in a worker with fetch (each file is one call of __rulingsSearch with JSON,
+     parsed as JSON, never evaluated), in the shim's iframe with <script> tags (file:// refuses fetch) */
+  const CALL = "__rulingsSearch(";
+  async function load(paths) {
+    const urls = paths.map(p => base + p);
+    if (!urls.length) return;
+    if (inFrame) {
+      await Promise.all(urls.map(url => new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = url;
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`cannot load ${url}`));
+        document.body.appendChild(script);
+      })));
+      return;
+    }
+    const texts = await Promise.all(urls.map(url => fetch(url).then(r => {
+      if (!r.ok) throw new Error(`cannot load ${url}: ${r.status}`);
+      return r.text();
+    })));
+    for (const text of texts) {
+      const start = text.indexOf(CALL), end = text.lastIndexOf(")");
+      self.__rulingsSearch(JSON.parse(text.slice(start + CALL.length, end)));
+    }
+  }
+
+  function runs(pairs) {
+    const out = new Uint16Array(meta.docs);
+    let at = 0;
+    for (const [n, code] of pairs) { out.fill(code, at, at + n); at += n; }
+    return out;
+  }
+
+  /* --- words: the same as rulings.site.search.tokens --- */
+
+  function fold(s) {
+    return s.normalize("NFKC").toLowerCase().normalize("NFD").replace(MARKS, "").normalize("NFC")
+      .replace(/ß/g, "ss").replace(/ς/g, "σ");
+  }
+
+  function words(s) {
+    return fold(s).match(WORDS) || [];
+  }
+
+  function splitHan(word) {
+    const out = [];
+    let at = 0;
+    for (const m of word.matchAll(hanRun)) {
+      if (m.index > at) out.push([false, word.slice(at, m.index)]);
+      out.push([true, m[0]]);
+      at = m.index + m[0].length;
+    }
+    if (at < word.length) out.push([false, word.slice(at)]);
+    return out;
+  }
+
+  function queryTokens(query) {
+    const out = [];
+    for (const w of words(query)) {
+      const toks = [];
+      for (const [han, run] of splitHan(w)) {
+        if (han) {
+          const cs = [...run];
+          if (cs.length === 1) toks.push(run);
+          else for (let i = 0; i < cs.length - 1; i++) toks.push(cs[i] + cs[i + 1]);
+        } else if (!stop.has(run)) {
+          toks.push(run);
+        }
+      }
+      if (toks.length) out.push(toks);
+    }
+    return out;
+  }
+
+  /* --- shards --- */
+
+  function shardName(key) {
+    return [...key].map(c => c.codePointAt(0).toString(16)).join("_");
+  }
+
+  function covering(tok) {           // the shard a word is in: the longest key it starts with
+    const cs = [...tok];
+    for (let n = Math.min(cs.length, MAX_KEY); n > 0; n--) {
+      const k = cs.slice(0, n).join("");
+      if (keys.has(k)) return k;
+    }
+    return null;
+  }
+
+  function shardsFor(tok) {          // its shard and the longer-prefix shards holding words it starts
+    const own = covering(tok), out = own ? [own] : [];
+    const n = [...tok].length;
+    for (const k of meta.keys) {
+      if (out.length > SUB_SHARDS) break;
+      if (k !== own && k.startsWith(tok) && [...k].length > n) out.push(k);
+    }
+    return out;
+  }
+
+  async function ensure(keyList) {
+    const missing = [...new Set(keyList)].filter(k => k && !shards.has(k));
+    await load(missing.map(k => `s/${shardName(k)}.js`));
+  }
+
+  function posting(stem) {           // [names, titles, texts] as sorted document ids
+    let p = postings.get(stem);
+    if (p) return p;
+    const shard = shards.get(covering(stem));
+    const raw = shard && shard.p[stem];
+    if (!raw) return null;
+    p = raw.map(deltas => { let at = 0; return deltas.map(d => (at += d)); });
+    postings.set(stem, p);
+    return p;
+  }
+
+  function stemOf(shard, surface) {
+    const s = shard.s[surface];
+    return s === 1 ? surface : s;
+  }
+
+  function oneEdit(a, b) {           // edit distance at most 1 (code points)
+    const x = [...a], y = [...b];
+    if (Math.abs(x.length - y.length) > 1) return false;
+    let i = 0, j = 0, edits = 0;
+    while (i < x.length && j < y.length) {
+      if (x[i] === y[j]) { i++; j++; continue; }
+      if (++edits > 1) return false;
+      if (x.length > y.length) i++;
+      else if (x.length < y.length) j++;
+      else { i++; j++; }
+    }
+    return edits + (x.length - i) + (y.length - j) <= 1;
+  }
+
+  /* matches of one token: [stem, weight] — the surface itself, surfaces it starts, names one typo away */
+  function matches(tok, keysOf) {
+    const found = new Map();
+    const add = (stem, w) => { if ((found.get(stem) || 0) < w) found.set(stem, w); };
+    let exact = false;
+    for (const k of keysOf) {
+      const shard = shards.get(k);
+      if (!shard) continue;
+      for (const surface in shard.s) {
+        if (surface === tok) { add(stemOf(shard, surface), EXACT); exact = true; }
+        else if (surface.startsWith(tok)) add(stemOf(shard, surface), PREFIX);
+      }
+    }
+    if (!exact && [...tok].length >= 4) {
+      for (const k of keysOf) {
+        const shard = shards.get(k);
+        if (!shard) continue;
+        for (const surface in shard.s) {
+          if (!oneEdit(tok, surface)) continue;
+          const p = posting(stemOf(shard, surface));
+          if (p && p[0].length) add(stemOf(shard, surface), TYPO);
+        }
+      }
+    }
+    return found;
+  }
+
+  /* --- filters: game:<id> and kind:<key> in the query --- */
+
+  function filters(query) {
+    const wanted = {};
+    const rest = query.replace(/(^|\s)(game|kind):(\S*)/giu, (_, sp, facet, value) => {
+      wanted[facet.toLowerCase()] = value;
+      return sp;
+    });
+    const codes = {};
+    for (const [facet, value] of Object.entries(wanted)) {
+      if (!value) continue;
+      const list = facet === "game" ? meta.games : meta.kinds, v = fold(value);
+      const i = list.findIndex(([id, name]) => id === value || fold(name) === v);
+      const j = i >= 0 ? i : list.findIndex(([id, name]) => id.startsWith(v) || fold(name).startsWith(v));
+      codes[facet] = j + 1;          // 0: nothing has it (an unknown value finds nothing)
+    }
+    return [rest, codes];
+  }
+
+  /* --- search --- */
+
+  async function search(query) {
+    const [rest, codes] = filters(query);
+    const qwords = queryTokens(rest);
+    const raw = words(rest);
+    if (!qwords.length) return { items: [] };
+    const toks = [...new Set(qwords.flat())];
+    const keysOf = new Map(toks.map(t => [t, shardsFor(t)]));
+    await ensure([...keysOf.values()].flat());
+    const found = new Map(toks.map(t => [t, matches(t, keysOf.get(t))]));
+    await ensure([...found.values()].flatMap(m => [...m.keys()].map(covering)));
+    const facetNames = Object.keys(codes);
+    await load(facetNames.filter(f => !facets.has(f)).map(f => `f/${f}.js`));
+
+    const N = meta.docs;
+    const score = new Float64Array(N), coord = new Uint8Array(N), touched = [];
+    const best = new Float64Array(N), count = new Uint8Array(N);
+    const matchedWords = qwords.map(() => new Set());
+    qwords.forEach((wtoks, wi) => {
+      const wordScore = new Map();
+      for (const tok of wtoks) {
+        const seen = [];
+        for (const [stem, weight] of found.get(tok)) {
+          const p = posting(stem);
+          if (!p) continue;
+          const idf = Math.log(1 + N / (p[0].length + p[1].length + p[2].length));
+          p.forEach((ids, f) => {
+            const w = weight * FIELDS[f] * idf;
+            for (const id of ids) {
+              if (best[id] === 0) seen.push(id);
+              if (best[id] < w) best[id] = w;
+            }
+          });
+        }
+        for (const id of seen) {
+          count[id]++;
+          wordScore.set(id, (wordScore.get(id) || 0) + best[id]);
+          best[id] = 0;
+        }
+      }
+      for (const [id, s] of wordScore) {
+        if (count[id] === wtoks.length) {
+          if (coord[id] === 0) touched.push(id);
+          coord[id]++;
+          score[id] += s;
+          matchedWords[wi].add(id);
+        }
+        count[id] = 0;
+      }
+    });
+    let ranked = touched;
+    for (const f of facetNames) {
+      const have = facets.get(f), want = codes[f];
+      ranked = want ? ranked.filter(id => have[id] === want) : [];
+    }
+    ranked.sort((a, b) => coord[b] - coord[a] || score[b] - score[a] || a - b);
+    ranked = ranked.slice(0, RANKED);
+    const chunk = meta.chunk;
+    await load([...new Set(ranked.map(id => Math.floor(id / chunk)))]
+      .filter(c => !chunks.has(c)).map(c => `d/${c}.js`));
+    const rec = id => chunks.get(Math.floor(id / chunk))[id % chunk];
+    const pages = [...new Set(ranked.map(id => rec(id)[5]))];
+    await load([...new Set(pages.map(id => Math.floor(id / chunk)))]
+      .filter(c => !chunks.has(c)).map(c => `d/${c}.js`));
+
+    const flat = toks.filter(t => !hanStart.test(t));
+    const han = toks.filter(t => hanStart.test(t));
+    const item = (id, s) => {
+      const [location, title, text, game, kind] = rec(id);
+      const terms = {};
+      qwords.forEach((_, wi) => { terms[raw[wi] || ""] = matchedWords[wi].has(id); });
+      const gameName = game ? meta.games[game - 1][1] : "";  // unless the title names it already
+      const where = [!title.includes(gameName) && gameName, kind && meta.kinds[kind - 1][1]].filter(Boolean);
+      return {
+        location,
+        title: mark(title, flat, han) +
+          (where.length ? ` <span class="rl-search-where">${escape(where.join(" · "))}</span>` : ""),
+        text: mark(text, flat, han),
+        score: s,
+        terms
+      };
+    };
+    const groups = new Map();
+    for (const id of ranked) {
+      const page = rec(id)[5];
+      if (!groups.has(page)) groups.set(page, []);
+      groups.get(page).push(item(id, coord[id] * 1e4 + score[id]));
+    }
+    const items = [];
+    for (const [page, list] of groups) {
+      if (!list.some(x => !x.location.includes("#"))) {
+        const article = item(page, 0);   // the page of matching sections: highlight what they matched
+        for (const x of list) for (const t in x.terms) article.terms[t] = article.terms[t] || x.terms[t];
+        list.push(article);
+      }
+      items.push(list);
+    }
+    return { items };
+  }
+
+  /* --- markup: everything escaped, matched words in <mark> --- */
+
+  function escape(s) {
+    return s.replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  }
+
+  function mark(text, flat, han) {
+    let out = "", at = 0;
+    for (const m of text.matchAll(WORDS)) {
+      out += escape(text.slice(at, m.index));
+      const w = fold(m[0]);
+      if (flat.some(t => w.startsWith(t))) out += `<mark>${escape(m[0])}</mark>`;
+      else out += markHan(m[0], han);
+      at = m.index + m[0].length;
+    }
+    return out + escape(text.slice(at));
+  }
+
+  function markHan(piece, han) {
+    for (const t of han) {
+      const i = piece.indexOf(t);
+      if (i >= 0)
+        return escape(piece.slice(0, i)) + `<mark>${escape(t)}</mark>` + markHan(piece.slice(i + t.length), han);
+    }
+    return escape(piece);
+  }
+
+  /* --- Material's protocol --- */
+
+  let ready = null;
+  function setup() {
+    ready = ready || load(["meta.js"]).then(() => useMeta(meta));
+    return ready;
+  }
+
+  function useMeta(m) {
+    meta = m;
+    keys = new Set(m.keys);
+    stop = new Set(m.stop);
+    hanRun = new RegExp(`[${m.han}]+`, "gu");
+    hanStart = new RegExp(`^[${m.han}]`, "u");
+  }
+
+  // Online, Material sets the search up on every page load anyway: start now, not after its index
+  // request. From file://, Material waits until the reader opens the search, and so does this.
+  if (!inFrame) setup().catch(() => { ready = null; });  // failed: tried again at SETUP
+
+  let latest = 0;
+  addEventListener("message", async ev => {
+    const message = ev.data;
+    if (message.type === SETUP) {
+      await setup();
+      postMessage({ type: READY });
+    } else if (message.type === QUERY) {
+      const n = ++latest;
+      let data;
+      try {
+        await setup();
+        data = await search(String(message.data || ""));
+      } catch (err) {
+        console.warn("search:", err);
+        data = { items: [] };
+      }
+      if (n === latest) postMessage({ type: RESULT, data });
+    }
+  });
+
+  /* for tests (node): the word rules, without a worker */
+  self.__rulingsSearchTokens = { fold, words, queryTokens, useMeta };
+})();

@@ -1,0 +1,137 @@
+"""The search index: word rules in en/it/zh, the worker's JavaScript agreeing with Python on every string
+(hostile ones too), shard files that are inert script whatever they hold, and the same bytes twice."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import BLNS, naughty_strings
+from rulings.model.terms import HAN_RANGES
+from rulings.site.escape import one_line
+from rulings.site.search.shards import FOLDER, index_files, plain_text
+from rulings.site.search.tokens import STOP_WORDS, index_tokens, query_tokens, stemmer
+
+WORKER = Path(__file__).resolve().parents[1] / "site_config" / "assets" / "search-worker.js"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("“Dodge”, then (Shackled).", ["dodge", "shackled"]),            # curly quotes, brackets
+    ("'Windblast' [Sorcery]", ["windblast", "sorcery"]),             # straight quotes, square brackets
+    ("「曹操」，张辽。", ["曹操", "操", "张辽", "辽"]),                   # CJK brackets and punctuation
+    ("Città PERCHÉ straße", ["citta", "perche", "strasse"]),         # accents and case folded
+    ("Ｆｕｌｌ－ｗｉｄｔｈ", ["full", "width"]),                          # compatibility forms
+])
+def test_words_lose_punctuation_case_and_accents(text, expected):
+    assert index_tokens(text) == expected
+
+
+def test_italian_inflections_share_a_stem():
+    stem = stemmer("it")
+    assert stem("carta") == stem("carte")
+    assert stem("attacco") == stem("attacchi")
+
+
+def test_a_chinese_word_from_the_middle_of_a_title_is_one_of_its_pairs():
+    title = "魏武帝曹操之奸雄"
+    assert query_tokens("曹操") == [["曹操"]]
+    assert "曹操" in index_tokens(title)
+    assert all(t in index_tokens(title) for t in query_tokens("武帝曹操")[0])
+    assert query_tokens("操") == [["操"]]  # one character: the last of a run, or a prefix of a pair
+
+
+def test_stop_words_are_dropped_from_queries():
+    assert query_tokens("the figlio del diavolo") == [["figlio"], ["diavolo"]]
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI"):
+            raise RuntimeError("node is not installed: the worker's JavaScript cannot be compared with Python")
+        pytest.skip("node is not installed (apt-get install nodejs): the worker's word rules are not compared")
+    return node
+
+
+SAMPLES = ["“Dodge”, (Shackled) 「曹操」，张辽。", "carte Città dell'attacco Erik’s", "ΣΊΣΥΦΟΣ ΌΣΟΣ", "İstanbul ǅemal",
+           "𠀀𠀁 mixed曹操abc", "ﬁne ½ ①②", "x\u2028y\u2029z </script><script>alert(1)</script>", "ß ẞ ς Σ"]
+
+
+def test_the_worker_splits_every_string_as_python_does(tmp_path):
+    node = _node()
+    strings = SAMPLES + (naughty_strings() if BLNS.exists() else [])
+    meta = {"keys": [], "stop": sorted(STOP_WORDS), "han": HAN_RANGES, "docs": 0}
+    (tmp_path / "in.json").write_text(json.dumps({"meta": meta, "strings": strings}), encoding="utf-8")
+    script = f"""
+    global.self = global; global.addEventListener = () => {{}};
+    self.location = {{href: "http://localhost/en/assets/search-worker.js"}};
+    require({json.dumps(str(WORKER))});
+    const T = self.__rulingsSearchTokens, data = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    T.useMeta(data.meta);
+    process.stdout.write(JSON.stringify(data.strings.map(s => T.queryTokens(s))));
+    """
+    out = subprocess.run([node, "-e", script, str(tmp_path / "in.json")], capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
+    mismatches = [(s, g, query_tokens(s)) for s, g in zip(strings, got, strict=True) if g != query_tokens(s)]
+    assert not mismatches, mismatches[:5]
+
+
+HOSTILE = ['</script><script>alert(1)</script>', 'a\u2028b\u2029c', '"quoted" \'single\' `back`',
+           '<img src=x onerror=1>']
+
+
+def _entries() -> list[dict]:
+    out = [{"location": "game/card/x/", "title": "Windblast", "text": "<p>Deals damage.</p>"}]
+    for i, s in enumerate(HOSTILE):
+        # as Material's search plugin gives them: HTML, so content arrives escaped
+        out.append({"location": f"game/card/x/#ruling-{i}", "title": html.escape(s),
+                    "text": f"<p>{html.escape(s)} 曹操 carta</p>"})
+    return out
+
+
+CONTEXT = {"games": {"game": 'The "Game" </script>'}, "kinds": {"card": "Card", "ruling": "Ruling"},
+           "where": {"game/card/x/": "card"}, "names": {"game/card/x/": ["Windblast", "</script>"]}}
+
+
+def test_index_files_are_inert_script_that_registers_its_data(tmp_path):
+    node = _node()
+    files = index_files(_entries(), CONTEXT, "en")
+    for rel, body in files.items():
+        text = body.decode("utf-8")
+        assert text.startswith("__rulingsSearch(") and text.endswith(");\n"), rel
+        assert "<" not in text and "\u2028" not in text and "\u2029" not in text, rel
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(body)
+    script = """
+    const seen = []; global.__rulingsSearch = (x) => seen.push(x);
+    for (const f of process.argv.slice(1)) require(f);
+    process.stdout.write(JSON.stringify(seen));
+    """
+    paths = [str(tmp_path / rel) for rel in sorted(files)]
+    out = subprocess.run([node, "-e", script, *paths], capture_output=True, text=True, check=True)
+    calls = json.loads(out.stdout)
+    assert len(calls) == len(files)  # each file made exactly one call and nothing else ran
+    docs = [d for kind, _key, chunk in calls if kind == "docs" for d in chunk]
+    assert [d[1] for d in docs[1:]] == [one_line(s) for s in HOSTILE]  # as data, on one line
+
+
+def test_the_same_input_gives_the_same_bytes():
+    assert index_files(_entries(), CONTEXT, "it") == index_files(_entries(), CONTEXT, "it")
+
+
+def test_names_answers_and_chinese_are_all_in_the_index():
+    files = index_files(_entries(), CONTEXT, "en")
+    shards = [json.loads(b.decode()[len("__rulingsSearch("):-3])[2] for r, b in files.items() if "/s/" in r]
+    surfaces = {s for sh in shards for s in sh["s"]}
+    assert {"windblast", "damage", "曹操", "carta"} <= surfaces
+    assert all(r.startswith(f"{FOLDER}/") for r in files)
+
+
+def test_plain_text_drops_markup_and_zero_width_spaces():
+    assert plain_text("<p>曹操\u200b之 &amp; <b>x</b></p>") == "曹操之 & x"

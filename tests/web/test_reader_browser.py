@@ -1,0 +1,233 @@
+"""The reader's side of the pages in headless Chromium: no request fails, axe finds no target-size or
+accessible-name problem, the dark scheme stays readable, targets are big enough to tap and ¶ permalinks show
+on touch screens, and the copy-link button copies the ruling's address (online and from file://)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import threading
+import urllib.request
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from conftest import build_tree, project_locales, repo_content
+from rulings.publish.bundles import BundleError, npm_file
+from rulings.site import paths as P
+from rulings.site.build import build
+from rulings.site.i18n import UI
+from rulings.site.layout import build_model
+from rulings.site.pages.ruling import LINK_COPIED
+from web import test_browser
+
+pytestmark = pytest.mark.browser
+browser = test_browser.browser  # the same Chromium and server fixtures as the other browser tests
+server = test_browser.server
+
+REPO = Path(__file__).resolve().parents[2]
+LOCALES = project_locales()
+CONTENT = repo_content()
+MODEL = build_model(CONTENT)
+AXE = ("axe-core", "4.14.1",
+       "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==")
+"""axe-core (MPL-2.0) from the npm registry, pinned; fetched at test time, never committed."""
+NAME_RULES = ("target-size", "label", "document-title", "frame-title")
+"""axe rules that must pass besides every ``…-name`` and ``…-alt`` rule (accessible names)."""
+
+
+def card_with_rulings() -> tuple[str, str]:
+    """A card page with rulings (of the first game that has one): its Markdown path and first ruling's anchor."""
+    for gd in MODEL.games.values():
+        for e in gd.entities:
+            rulings = [r for r in gd.rulings_about.get(e.id, []) if MODEL.locator.page_of(r.id) == P.entity_page(e)]
+            if rulings:
+                return P.entity_page(e), P.anchor(rulings[0].id)
+    raise AssertionError("no card has a ruling")
+
+
+CARD, RULING = card_with_rulings()
+INDEX = P.index_page(next(iter(CONTENT.games)))
+
+
+def url(server: str, locale: str, md: str) -> str:
+    return f"{server}/{locale}/{P.url_of(md, True)}"
+
+
+@pytest.fixture(scope="session")
+def axe_js() -> str:
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulings" / "npm"
+    if shutil.which("npm") is None and not os.environ.get("CI") and not (cache / f"{AXE[0]}-{AXE[1]}.tgz").exists():
+        pytest.skip("npm is not installed (apt-get install npm): the accessibility checks fetch axe-core with it")
+    try:
+        return npm_file(cache, AXE, "axe.min.js", "npm is not installed: the accessibility checks need it").decode()
+    except BundleError as e:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(e))
+
+
+def axe(pg, axe_js: str, options: str = "{}") -> dict:
+    pg.add_script_tag(content=axe_js)
+    return pg.evaluate(f"axe.run(document, {options})")
+
+
+def failures(pg) -> list:
+    """Start recording the page's failed requests (network errors and HTTP errors)."""
+    failed: list = []
+    pg.on("requestfailed", lambda r: failed.append(("failed", r.url)))
+    pg.on("response", lambda r: r.status >= 400 and failed.append((r.status, r.url)))
+    return failed
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_home_and_card_pages_make_no_failing_request(browser, server, locale):
+    ctx = browser.new_context()
+    for md in ("index.md", CARD):
+        pg = ctx.new_page()
+        failed = failures(pg)
+        pg.goto(url(server, locale, md))
+        pg.wait_for_load_state("networkidle")
+        assert failed == [], (md, failed)
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def site_with_url(tmp_path_factory):
+    """A small site built with --site-url, served at that very address."""
+    tmp = tmp_path_factory.mktemp("site-url")
+    out = tmp / "site"
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(test_browser.Quiet, directory=str(out)))
+    address = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    build(REPO, out, content_dir=build_tree(tmp), work=tmp / "build", site_url=address, log=lambda *_: None)
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    yield address
+    httpd.shutdown()
+
+
+def test_with_a_site_url_hreflang_is_absolute_and_nothing_fails(browser, site_with_url):
+    ctx = browser.new_context()
+    for path in ("", "demo/card/sword/"):
+        for locale in LOCALES:
+            pg = ctx.new_page()
+            failed = failures(pg)
+            pg.goto(f"{site_with_url}{locale}/{path}")
+            pg.wait_for_load_state("networkidle")
+            assert failed == [], (locale, path, failed)
+            alternates = dict(pg.eval_on_selector_all(
+                'link[rel="alternate"][hreflang]', "ls => ls.map(l => [l.hreflang, l.getAttribute('href')])"))
+            assert set(alternates) == {*LOCALES, "x-default"}, alternates
+            for lang, href in alternates.items():
+                target = CONTENT.project.default_locale if lang == "x-default" else lang
+                assert href == f"{site_with_url}{target}/{path}", (lang, href)
+                with urllib.request.urlopen(href) as r:
+                    assert r.status == 200
+            pg.close()
+    ctx.close()
+
+
+def accessible_name_rules(pg) -> set[str]:
+    ids = pg.evaluate("axe.getRules().map(r => r.ruleId)")
+    return {r for r in ids if r.endswith(("-name", "-alt"))} | set(NAME_RULES)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_axe_finds_no_target_size_or_accessible_name_problem(browser, server, axe_js, locale):
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    for md in (CARD, INDEX):
+        pg.goto(url(server, locale, md))
+        result = axe(pg, axe_js, '{rules: {"target-size": {enabled: true}}}')
+        rules = accessible_name_rules(pg)
+        assert any(r["id"] == "target-size" for r in result["passes"] + result["violations"]), md
+        bad = [(v["id"], [n["target"] for n in v["nodes"][:5]]) for v in result["violations"] if v["id"] in rules]
+        assert bad == [], (locale, md, bad)
+    ctx.close()
+
+
+def test_dark_scheme_toggle_and_its_colours(browser, server, axe_js):
+    """The header's toggle switches to the dark scheme and the choice stays; the system's preference is
+    followed; our badges, marks, notices and highlighted source lines keep their contrast in the dark."""
+    locale = next((loc for loc in LOCALES if loc != CONTENT.project.default_locale), LOCALES[0])
+    ctx = browser.new_context(color_scheme="light")
+    pg = ctx.new_page()
+    pg.goto(url(server, locale, CARD))
+    assert pg.evaluate("document.body.dataset.mdColorScheme") == "default"
+    toggle = pg.locator('form[data-md-component="palette"] label:visible')
+    assert toggle.get_attribute("title") == UI.load(REPO / "locales", locale).t("Switch to dark mode")
+    toggle.click()
+    pg.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    pg.reload()
+    assert pg.evaluate("document.body.dataset.mdColorScheme") == "slate"  # remembered
+    ctx.close()
+    ctx = browser.new_context(color_scheme="dark")
+    pg = ctx.new_page()
+    gd = next(iter(MODEL.games.values()))
+    doc = gd.game.documents[0]
+    for target in (url(server, locale, CARD), url(server, locale, P.source_page(gd.game.id, doc.file)) + "#L1-L3"):
+        pg.goto(target)
+        assert pg.evaluate("document.body.dataset.mdColorScheme") == "slate"
+        result = axe(pg, axe_js, '{runOnly: ["color-contrast"]}')
+        bad = [(n["target"], n["failureSummary"][:160]) for v in result["violations"] for n in v["nodes"]]
+        assert bad == [], (target, bad)
+    ctx.close()
+
+
+def test_touch_targets_are_24_px_and_permalinks_show_without_hover(browser, server):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg = phone.new_page()
+    pg.goto(url(server, LOCALES[0], INDEX))
+    letters = pg.locator(".rl-letters a").all()
+    assert letters
+    for box in (a.bounding_box() for a in letters):
+        assert box and box["width"] >= 24 and box["height"] >= 24, box
+    pg.goto(url(server, LOCALES[0], CARD))
+    permalink = pg.locator(f"#{RULING} .headerlink")
+    assert permalink.evaluate("a => getComputedStyle(a).opacity") == "1"  # no hover on a touch screen
+    for target in (permalink, pg.locator("button.rl-copy-link").first):
+        box = target.bounding_box()
+        assert box and box["width"] >= 24 and box["height"] >= 24, box
+    phone.close()
+    desk = browser.new_context()
+    pg = desk.new_page()
+    pg.goto(url(server, LOCALES[0], CARD))
+    permalink = pg.locator(f"#{RULING} .headerlink")
+    assert permalink.evaluate("a => getComputedStyle(a).opacity") == "0"  # hidden until hovered or focused
+    permalink.focus()
+    pg.wait_for_function(f"getComputedStyle(document.querySelector('#{RULING} .headerlink')).opacity === '1'")
+    desk.close()
+
+
+def copied_text(ctx, server: str) -> str:
+    """The clipboard, read from a page of our server (where the context may read it)."""
+    reader = ctx.new_page()
+    reader.goto(f"{server}/")
+    text = reader.evaluate("navigator.clipboard.readText()")
+    reader.close()
+    return text
+
+
+@pytest.mark.parametrize("how", ["clipboard-api", "fallback", "file"])
+def test_copy_link_copies_the_rulings_address(browser, server, unzipped, how):
+    locale = LOCALES[-1]
+    ctx = browser.new_context()
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    pg = ctx.new_page()
+    if how == "fallback":  # a browser without the Clipboard API
+        pg.add_init_script("Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})")
+    if how == "file":
+        pg.goto((unzipped / locale / f"{CARD[:-3]}.html").resolve().as_uri())
+    else:
+        pg.goto(url(server, locale, CARD))
+    button = pg.locator(f"#{RULING} ~ .rl-ruling button.rl-copy-link").first
+    button.click()
+    status = button.locator("xpath=following-sibling::*[@role='status']")
+    copied = UI.load(REPO / "locales", locale).t(LINK_COPIED)
+    pg.wait_for_function("s => s.textContent !== ''", arg=status.element_handle())
+    assert status.text_content() == copied
+    assert copied_text(ctx, server) == re.sub(r"#.*$", "", pg.url) + f"#{RULING}"
+    ctx.close()

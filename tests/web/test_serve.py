@@ -77,7 +77,7 @@ def rebuilds(log: list[str]) -> int:
 
 def test_serve_shows_edits_and_errors_and_stays_idle(tmp_path: Path) -> None:
     tree = site_inputs(tmp_path)
-    build_tree(tree, rulings=[Ruling("demo/ruling/sword-twice", "en", Provenance("doc", (1, 2)),
+    build_tree(tree, rulings=[Ruling("demo/ruling/sword-twice", "en", [Provenance("doc", (1, 2))],
                                      question=Text("en", "Can I use the Sword twice?"),
                                      answer=Text("en", "Yes, once on each of your turns."),
                                      about=["demo/card/sword"])])

@@ -34,9 +34,12 @@ serve: $(STAMP)
 validate: $(STAMP)
 	$(BIN)/rulings validate content
 
-# Every tier (unit, build, browser): what CI runs. test-fast: the unit tier only (seconds, no build, no browser).
+# Every tier (unit, build, browser): what CI runs, on two pytest-xdist workers (whole files each, so a module's
+# fixtures are built once) while the session's two full builds run beside them (tests/web/conftest.py).
+# test-fast: the unit tier only (seconds, no build, no browser).
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m unit

@@ -117,9 +117,10 @@ def test_benchmark_measures_every_phase_of_both_builds(tmp_path: Path, capsys: p
                 assert sum(p[fig] for p in ph.values()) == pytest.approx(s["build"][fig])
             assert ph["generate"]["children_cpu_seconds"] > 0  # the forked workers' time is counted
             assert sum(s["mkdocs"]["runs_per_phase"].values()) == b["mkdocs_runs"] == len(s["mkdocs"]["runs"])
-            # mkdocs's CPU time is its processes', as os.wait4 reports each of them
-            assert sum(x["cpu_seconds"] for x in s["mkdocs"]["runs"].values()) == pytest.approx(
-                sum(ph[n]["children_cpu_seconds"] for n in s["mkdocs"]["phases"]), abs=0.05)
+            # each mkdocs run's CPU time (os.wait4) is counted in its phase, and so is the warm mkdocs server
+            # the runs fork from (its imports are mkdocs's cost too): the phases' children never count less
+            runs_cpu = sum(x["cpu_seconds"] for x in s["mkdocs"]["runs"].values())
+            assert 0 < runs_cpu <= sum(ph[n]["children_cpu_seconds"] for n in s["mkdocs"]["phases"]) + 0.05
             assert set(s["plain_mkdocs"]["runs"]) == set(s["mkdocs"]["runs"])
             assert all(x["peak_rss_bytes"] > 10 * bench.MIB for x in s["mkdocs"]["runs"].values())
             assert s["own_cpu_seconds"] == pytest.approx(s["build"]["cpu_seconds"] - s["mkdocs"]["cpu_seconds"])

@@ -1,6 +1,11 @@
 """The real site, built once per test session (all locales, offline bundles, Kiwix archives) from a copy of
 the repository, in a process of its own, as `rulings build` builds it. Every test that only reads the output
-uses this one build; test_reproducible.py builds the same tree once more, elsewhere, to compare."""
+uses this one build; test_reproducible.py compares it with a second build of the same tree, made elsewhere by
+another process with another PYTHONHASHSEED.
+
+Both builds start in the background as soon as the tests are collected (if a selected test needs them), so
+they run while the other tests do; a test that reads one waits for it. With pytest-xdist the first worker to
+finish collecting starts them, in the folder the workers share, and every worker waits for the same builds."""
 
 from __future__ import annotations
 
@@ -8,7 +13,10 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -34,17 +42,112 @@ def copy_tree(dest: Path) -> Path:
     return dest
 
 
-def build_in_own_process(tree: Path, hash_seed: str) -> Path:
-    """`python -m rulings.cli build` run in ``tree`` with this PYTHONHASHSEED; returns the site folder."""
-    needs_npm()
+def build_command(tree: Path, hash_seed: str) -> tuple[list[str], dict[str, str]]:
+    """`python -m rulings.cli build` for ``tree`` with this PYTHONHASHSEED: the command and its environment."""
     code = str(Path(rulings.__file__).resolve().parents[1])  # the code under test, whatever the install
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "SOURCE_DATE_EPOCH": EPOCH, "NO_MKDOCS_2_WARNING": "1",
            "PYTHONPATH": os.pathsep.join(p for p in (code, os.environ.get("PYTHONPATH")) if p)}
-    r = subprocess.run([sys.executable, "-m", "rulings.cli", "build", "--out", "site"], cwd=tree, env=env,
-                       capture_output=True, text=True, check=False)
-    if r.returncode != 0:
-        raise RuntimeError(f"rulings build failed in {tree} ({r.returncode}):\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}")
-    return tree / "site"
+    return [sys.executable, "-m", "rulings.cli", "build", "--out", "site"], env
+
+
+@dataclass(frozen=True)
+class SessionBuild:
+    """One full build of a copy of the repository, in ``folder``, by a process of its own; its exit code lands
+    in ``folder/rc`` when it ends (written last, so a worker that sees it sees the whole site)."""
+
+    fixture: str  # the fixture that returns it
+    folder: Path
+    hash_seed: str
+
+    @property
+    def site(self) -> Path:
+        return self.folder / "tree" / "site"
+
+    def start(self) -> subprocess.Popen:
+        from rulings.site.workers import die_with_parent
+
+        tree = copy_tree(self.folder / "tree")
+        cmd, env = build_command(tree, self.hash_seed)
+        log = (self.folder / "log").open("w", encoding="utf-8")
+        proc = subprocess.Popen(cmd, cwd=tree, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                preexec_fn=die_with_parent)  # gone with the test run, however it ends
+        (self.folder / "pid").write_text(str(proc.pid), encoding="utf-8")
+
+        def report() -> None:
+            code = proc.wait()
+            log.close()
+            (self.folder / "rc.tmp").write_text(str(code), encoding="utf-8")
+            (self.folder / "rc.tmp").replace(self.folder / "rc")
+
+        threading.Thread(target=report, daemon=True).start()
+        return proc
+
+    def wait(self) -> Path:
+        """The site, once built; fails the test with the build's output if the build failed."""
+        rc, pid = self.folder / "rc", self.folder / "pid"
+        if not (self.folder.parent / "started").exists():
+            raise RuntimeError(f"{self.fixture}: the session's build was not started (see pytest_collection_finish)")
+        gone = None
+        while not rc.exists():  # written when the build's process ends
+            if pid.exists() and not Path(f"/proc/{pid.read_text(encoding='utf-8')}").exists():
+                gone = gone or time.monotonic()
+                if time.monotonic() - gone > 30:  # ended without a word: its test run was killed
+                    raise RuntimeError(f"{self.fixture}: the build in {self.folder} ended without an exit code")
+            time.sleep(0.2)  # the starting worker is still copying the tree, or the build runs
+        code = int(rc.read_text(encoding="utf-8"))
+        if code != 0:
+            raise RuntimeError(f"rulings build failed in {self.folder} ({code}):\n"
+                               + (self.folder / "log").read_text(encoding="utf-8")[-6000:])
+        return self.site
+
+
+def shared_folder(config: pytest.Config) -> Path:
+    """The session's temporary folder; under pytest-xdist, the one its workers share."""
+    base = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def session_builds(config: pytest.Config) -> dict[str, SessionBuild]:
+    root = shared_folder(config) / "session-builds"
+    return {name: SessionBuild(name, root / folder, seed)
+            for name, folder, seed in zip(SESSION_FIXTURES, ("a", "b"), ("1", "2"), strict=True)}
+
+
+STARTED: list[subprocess.Popen] = []
+SESSION_FIXTURES = ("built_site", "second_site")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that read the session's builds run last, so everything else runs while they build."""
+    items.sort(key=lambda item: any(f in getattr(item, "fixturenames", ()) for f in SESSION_FIXTURES))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the session's builds that a selected test needs, once per run (the first worker to get here)."""
+    if session.config.option.collectonly:
+        return
+    needed = {name for item in session.items for name in getattr(item, "fixturenames", ())}
+    builds = [b for name, b in session_builds(session.config).items() if name in needed]
+    if not builds or (shutil.which("npm") is None and not os.environ.get("CI")):
+        return  # nothing needs them (e.g. -m unit), or they cannot run: the fixtures skip, saying why
+    root = builds[0].folder.parent
+    root.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(root / "started", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return  # another worker started them
+    for b in builds:
+        b.folder.mkdir()
+        STARTED.append(b.start())
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Never leave a build running: wait for it (another worker may still read it), unless the run was
+    stopped."""
+    for proc in STARTED:
+        if session.shouldstop or session.shouldfail:
+            proc.kill()
+        proc.wait()
 
 
 def needs_npm() -> None:
@@ -56,8 +159,16 @@ def needs_npm() -> None:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    return build_in_own_process(copy_tree(tmp_path_factory.mktemp("a") / "tree"), "1")
+def built_site(request) -> Path:
+    needs_npm()
+    return session_builds(request.config)["built_site"].wait()
+
+
+@pytest.fixture(scope="session")
+def second_site(request) -> Path:
+    """The same tree built again, in another folder, by another process with another PYTHONHASHSEED."""
+    needs_npm()
+    return session_builds(request.config)["second_site"].wait()
 
 
 @pytest.fixture(scope="session")

@@ -12,19 +12,22 @@ from pathlib import Path
 
 import pytest
 
-from conftest import build_tree
+from conftest import build_tree, project_locales
 from rulings.publish.manifest import verify
 from rulings.site.build import BuildError, build
 from rulings.site.fsops import BuildLock
 
 from .conftest import REPO
 
+ONE = project_locales()[:1]
+"""What these tests check happens to a build as a whole: one locale is enough, and quicker."""
+
 
 @pytest.fixture
 def published(tmp_path) -> tuple[Path, Path, Path]:
     content = build_tree(tmp_path)
     out = tmp_path / "site"
-    build(REPO, out, content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+    build(REPO, out, content_dir=content, work=tmp_path / "build", locales=ONE, log=lambda *_: None)
     assert verify(out).ok
     return content, out, tmp_path / "build"
 
@@ -40,7 +43,7 @@ def test_content_errors_leave_the_previous_site(published):
     rulings.write_text(rulings.read_text(encoding="utf-8").replace("demo/card/sword", "demo/card/nothing"),
                        encoding="utf-8")
     with pytest.raises(BuildError, match="ref-unresolved"):
-        build(REPO, out, content_dir=content, work=work, log=lambda *_: None)
+        build(REPO, out, content_dir=content, work=work, locales=ONE, log=lambda *_: None)
     assert _snapshot(out) == before
     assert not list(out.parent.glob(".site.building-*"))
 
@@ -65,7 +68,7 @@ def test_a_build_killed_midway_leaves_the_previous_site(published):
     proc.wait()
     assert _snapshot(out) == before and verify(out).ok
     # the lock died with the process: the next build runs, and clears the leftovers
-    build(REPO, out, content_dir=content, work=work, log=lambda *_: None)
+    build(REPO, out, content_dir=content, work=work, locales=ONE, log=lambda *_: None)
     assert verify(out).ok and not list(out.parent.glob(".site.building-*"))
 
 
@@ -76,7 +79,7 @@ def test_two_builds_at_once_are_refused_with_a_clear_message(published):
     lock.acquire()
     try:
         with pytest.raises(BuildError, match=r"another build into .*site is running \(pid \d+\)"):
-            build(REPO, out, content_dir=content, work=work, log=lambda *_: None)
+            build(REPO, out, content_dir=content, work=work, locales=ONE, log=lambda *_: None)
     finally:
         lock.release()
     assert _snapshot(out) == before

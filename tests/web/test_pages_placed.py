@@ -3,7 +3,6 @@ as pages with anchored lines that provenance links point at, and a 404 page in e
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,6 +15,8 @@ from rulings.model.entries import Entity
 from rulings.site import paths as P
 from rulings.site.i18n import UI
 from rulings.site.render import name_title, plain
+
+from .search_files import search_files
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = project_locales()
@@ -114,14 +115,14 @@ def test_titles_of_same_named_entities_name_their_game(built_site, locale):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_search_results_tell_same_named_entities_apart(built_site, locale):
     """The search index (what a result row shows) names the game on each of the pages."""
-    docs = json.loads((built_site / locale / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    rows = search_files(built_site / locale).rows
     for group in shared_names(locale):
         shown = []
         for e in group:
             url = P.url_of(P.entity_page(e), True)
-            rows = [d for d in docs if d["location"].split("#")[0] == url]
-            assert any(game_name(e.game, locale) in d["title"] + d["text"] for d in rows), (e.id, rows[:2])
-            shown.append(tuple(sorted(d["title"] + d["text"] for d in rows)))
+            here = [r for r in rows if r.location.split("#")[0] == url]
+            assert here and all(r.game == game_name(e.game, locale) for r in here), (e.id, here[:2])
+            shown.append(tuple(sorted((r.title, r.game) for r in here)))
         assert len(set(shown)) == len(group)
 
 

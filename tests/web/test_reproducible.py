@@ -11,15 +11,8 @@ import pytest
 
 from conftest import project_locales, repo_content
 
-from .conftest import build_in_own_process, copy_tree
-
 DOWNLOADS = "downloads"
 MANIFEST = "manifest.json"  # hashes every file, the bundles too
-
-
-@pytest.fixture(scope="module")
-def second_site(tmp_path_factory) -> Path:
-    return build_in_own_process(copy_tree(tmp_path_factory.mktemp("b") / "tree"), "2")
 
 
 def files(root: Path) -> dict[str, Path]:

@@ -1,6 +1,6 @@
-"""``rulings serve`` as a contributor keeps it open: in a copy of the repository, an edited ruling appears in
-the served page, a broken file puts the errors in a banner, fixing it brings the page back, and an idle
-preview never rebuilds."""
+"""``rulings serve`` as a contributor keeps it open: in a repository (the site inputs of this one, with a small
+content tree: the behaviour does not depend on its size), an edited ruling appears in the served page, a broken
+file puts the errors in a banner, fixing it brings the page back, and an idle preview never rebuilds."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 import rulings
+from conftest import build_tree, site_inputs
 from rulings.content.tree import read
-from rulings.model.entries import Ruling
+from rulings.model.entries import Provenance, Ruling
+from rulings.model.text import Text
 from rulings.site import paths as P
 from rulings.site.layout import build_model
-
-from .conftest import copy_tree
 
 pytestmark = pytest.mark.build
 
@@ -76,7 +76,11 @@ def rebuilds(log: list[str]) -> int:
 
 
 def test_serve_shows_edits_and_errors_and_stays_idle(tmp_path: Path) -> None:
-    tree = copy_tree(tmp_path / "tree")
+    tree = site_inputs(tmp_path)
+    build_tree(tree, rulings=[Ruling("demo/ruling/sword-twice", "en", Provenance("doc", (1, 2)),
+                                     question=Text("en", "Can I use the Sword twice?"),
+                                     answer=Text("en", "Yes, once on each of your turns."),
+                                     about=["demo/card/sword"])])
     rulings_file, answer, url_path = a_ruling(tree)
     port = free_port()
     code = str(Path(rulings.__file__).resolve().parents[1])

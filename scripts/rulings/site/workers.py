@@ -7,9 +7,12 @@ through :func:`run_mkdocs` too, watching each process's memory, so what it measu
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import json
 import multiprocessing
 import os
+import selectors
 import signal
 import subprocess
 import sys
@@ -101,6 +104,16 @@ class MkdocsJob(NamedTuple):
 
 
 @dataclass
+class _Running:
+    """A job sent to the server: its output file, when it was sent, its process once forked."""
+
+    job: MkdocsJob
+    out: Any
+    started: float
+    pid: int | None = None
+
+
+@dataclass
 class MkdocsRun:
     """One finished mkdocs process."""
 
@@ -116,6 +129,56 @@ HEARTBEAT_SECONDS = 8.0
 """A build never stays silent longer than this: while mkdocs runs, a line says which runs are still going."""
 
 
+class MkdocsServer:
+    """The warm mkdocs process (:mod:`.mkdocs_server`), started in ``repo`` with mkdocs's environment; it
+    forks one ``mkdocs`` per :meth:`start` and reports each child's pid, then its exit code and CPU time."""
+
+    BOOT = "import sys; sys.path.append(sys.argv.pop()); from rulings.site.mkdocs_server import serve; serve()"
+    """Finds this package where the build process found it, wherever it is installed."""
+
+    def __init__(self, repo: Path) -> None:
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
+        code = str(Path(__file__).resolve().parents[2])
+        self.proc = subprocess.Popen([sys.executable, "-c", self.BOOT, code], cwd=repo, env=mkdocs_env(repo),
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
+                                     preexec_fn=die_with_parent)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout.fileno()
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.stdout, selectors.EVENT_READ)
+        self.buffered = b""
+
+    def start(self, job_id: int, args: list[str], out: str) -> None:
+        self.stdin.write((json.dumps({"id": job_id, "args": args, "out": out}) + "\n").encode())
+        self.stdin.flush()
+
+    def events(self, timeout: float) -> list[dict]:
+        """What happened within ``timeout`` seconds: ``{"id", "pid"}`` and ``{"id", "exit", "cpu"}`` events."""
+        if not self.selector.select(timeout):
+            return []
+        chunk = os.read(self.stdout, 65536)
+        if not chunk:
+            self.errors.seek(0)
+            raise BuildError("mkdocs could not run:\n" + self.errors.read().decode("utf-8", "replace")[-3000:])
+        *lines, self.buffered = (self.buffered + chunk).split(b"\n")
+        return [json.loads(line) for line in lines]
+
+    def close(self, pids: Iterable[int] = ()) -> None:
+        """End the server: at once, with the given running children, if there are any; else when it is done."""
+        pids = list(pids)
+        if pids:
+            self.proc.kill()
+            for pid in pids:  # they die with the server on Linux; elsewhere, here
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            self.stdin.close()
+        self.proc.wait()
+        self.proc.stdout.close()  # type: ignore[union-attr]
+        self.selector.close()
+        self.errors.close()
+
+
 def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], workers: int | None = None, *,
                watch: Callable[[int], None] | None = None, poll: float = 0.05,
                heartbeat: float | None = None) -> dict[str, MkdocsRun]:
@@ -123,63 +186,65 @@ def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], wor
     :func:`pool_size` at a time; raise :class:`BuildError` with the output of every run that failed or
     printed a warning. ``watch`` is called with the pid of each running process every ``poll`` seconds.
 
-    Each process's output goes to a file, so a chatty process can never block on a full pipe, and is
-    read as soon as it ends. (Not ``--quiet``: it hides the warnings that ``--strict`` turns into errors.)"""
-    env = mkdocs_env(repo)
+    Each run is forked from one warm :class:`MkdocsServer` (what a fresh ``python -m mkdocs`` would spend
+    its first half second on is done once). Each one's output goes to a file, so a chatty process can never
+    block on a full pipe, and is read as soon as it ends. (Not ``--quiet``: it hides the warnings that
+    ``--strict`` turns into errors.)"""
     heartbeat = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
     workers = pool_size(workers)
     pending = [MkdocsJob(*job) for job in jobs]
     total = len(pending)
-    running: dict[int, tuple[MkdocsJob, subprocess.Popen, Any, float]] = {}
+    running: dict[int, _Running] = {}
     runs: dict[str, MkdocsRun] = {}
     failed: list[str] = []
     said = time.perf_counter()
+    server = MkdocsServer(repo) if pending else None
     try:
         while pending or running:
+            assert server is not None
             while pending and len(running) < workers:
                 job = pending.pop(0)
                 log(f"mkdocs {job.label} ({total - len(pending)}/{total})…")
                 said = time.perf_counter()
-                cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(job.config)]
+                args = ["build", "--strict", "-f", str(job.config)]
                 if job.site_dir is not None:
-                    cmd += ["-d", str(job.site_dir)]
-                out = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when it ends
-                proc = subprocess.Popen(cmd, cwd=repo, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                        preexec_fn=die_with_parent)
-                running[proc.pid] = (job, proc, out, time.perf_counter())
+                    args += ["-d", str(job.site_dir)]
+                out = tempfile.NamedTemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when it ends
+                job_id = total - len(pending)
+                running[job_id] = _Running(job, out, time.perf_counter())
+                server.start(job_id, args, out.name)
+            if watch is not None:
+                for r in running.values():
+                    if r.pid is not None:
+                        watch(r.pid)
             reaped = False
-            for pid in list(running):
-                if watch is not None:
-                    watch(pid)
-                got, status, usage = os.wait4(pid, os.WNOHANG)
-                if got == 0:
+            for event in server.events(poll):
+                if "pid" in event:
+                    running[event["id"]].pid = event["pid"]
                     continue
                 reaped = True
-                job, proc, out, started = running.pop(pid)
-                proc.returncode = os.waitstatus_to_exitcode(status)
-                run = MkdocsRun(job.label, pid, started, time.perf_counter() - started,
-                                usage.ru_utime + usage.ru_stime, proc.returncode)
-                runs[job.label] = run
-                out.seek(0)
-                output = out.read()
-                out.close()
+                r = running.pop(event["id"])
+                run = MkdocsRun(r.job.label, r.pid or 0, r.started, time.perf_counter() - r.started, event["cpu"],
+                                event["exit"])
+                runs[r.job.label] = run
+                r.out.seek(0)
+                output = r.out.read()
+                r.out.close()
                 if run.exit != 0 or "WARNING" in output:
-                    failed.append(f"--- {job.label} (exit {run.exit}) ---\n{output}")
+                    failed.append(f"--- {r.job.label} (exit {run.exit}) ---\n{output}")
                 else:
-                    log(f"{job.label}: mkdocs built in {run.seconds:.1f}s ({len(runs)}/{total} done)")
+                    log(f"{r.job.label}: mkdocs built in {run.seconds:.1f}s ({len(runs)}/{total} done)")
                 said = time.perf_counter()
-            if not reaped:
-                if running and time.perf_counter() - said >= heartbeat:
-                    now = time.perf_counter()
-                    log("still running mkdocs: " + ", ".join(
-                        f"{job.label} ({now - started:.0f}s)" for job, _p, _o, started in running.values()))
-                    said = now
-                time.sleep(poll)
+            if not reaped and running and time.perf_counter() - said >= heartbeat:
+                now = time.perf_counter()
+                log("still running mkdocs: " + ", ".join(
+                    f"{r.job.label} ({now - r.started:.0f}s)" for r in running.values()))
+                said = now
     finally:
-        for _job, proc, out, _started in running.values():  # interrupted: stop what still runs
-            proc.kill()
-            proc.wait()
-            out.close()
+        if server is not None:  # interrupted: stop what still runs
+            server.close(r.pid for r in running.values() if r.pid is not None)
+        for r in running.values():
+            r.out.close()
     if failed:
         raise BuildError("mkdocs failed:\n" + "\n".join(failed))
     return runs

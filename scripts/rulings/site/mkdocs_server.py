@@ -1,0 +1,117 @@
+"""A warm mkdocs: one process imports mkdocs, Material and jieba once, then forks one child per build.
+
+``python -m mkdocs build`` spends most of a small locale's CPU before reading its config: importing mkdocs,
+Material and the search plugin's jieba, and loading jieba's dictionary (about three quarters of a one-game
+locale; about half a second of every run). A build runs mkdocs once per locale and flavour, so this process
+does that work once, started by :func:`rulings.site.workers.run_mkdocs` with mkdocs's environment, and each
+child runs ``python -m mkdocs`` from that state (:func:`runpy.run_module`, as the interpreter would): the same
+bytes, since jieba's user dictionary and everything else read from the config still load in the child.
+
+Protocol, one JSON object per line: stdin gets ``{"id", "args", "out"}`` (mkdocs's arguments, and the file
+that gets the child's output); stdout answers ``{"id", "pid"}`` when the child starts and ``{"id", "exit",
+"cpu"}`` when it ends (its exit code and user + system seconds). At the end of stdin, or when the build
+process dies, the children are killed and the server exits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import runpy
+import selectors
+import signal
+import sys
+import traceback
+
+from rulings.site.workers import die_with_parent
+
+WARM = ("mkdocs.__main__", "mkdocs.commands.build", "material.plugins.search.plugin", "material.plugins.offline.plugin")
+"""Imported before any fork: what every run imports first."""
+POLL_SECONDS = 0.02
+"""How often the server looks for a finished child while no new job arrives."""
+
+
+def warm() -> None:
+    import importlib
+
+    for name in WARM:
+        importlib.import_module(name)
+    try:
+        import jieba
+    except ImportError:  # the search plugin runs without it: so do we
+        return
+    jieba.initialize()  # the main dictionary; each run still loads its own user dictionary
+
+
+def child(channel: int, args: list[str], out: str) -> None:
+    """In the forked child: ``python -m mkdocs <args>`` with its output in ``out``; never returns."""
+    code = 1
+    try:
+        die_with_parent()
+        os.close(channel)  # only the server talks to the build: its end tells the build when it is gone
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        fd = os.open(out, os.O_WRONLY | os.O_APPEND)
+        os.dup2(fd, 1)
+        os.dup2(fd, 2)
+        os.close(fd)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        sys.argv = ["mkdocs", *args]
+        try:
+            runpy.run_module("mkdocs", run_name="__main__", alter_sys=True)
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException:  # noqa: BLE001 - reported in the output, as a fresh process would
+        traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):  # exiting anyway
+                stream.flush()
+        os._exit(code)
+
+
+def send(channel: int, message: dict) -> None:
+    os.write(channel, (json.dumps(message) + "\n").encode())
+
+
+def serve() -> None:
+    channel = os.dup(1)  # the answers; anything printed (jieba says it loads) goes to stderr
+    os.dup2(2, 1)
+    warm()
+    running: dict[int, int] = {}  # pid -> job id
+    stdin = sys.stdin.fileno()
+    sel = selectors.DefaultSelector()
+    sel.register(stdin, selectors.EVENT_READ)
+    buffered = b""
+    try:
+        while True:
+            if sel.select(timeout=POLL_SECONDS):
+                chunk = os.read(stdin, 65536)
+                if not chunk:  # the build is over, or gave up: nothing is left to report to
+                    return
+                *lines, buffered = (buffered + chunk).split(b"\n")
+                for line in lines:
+                    job = json.loads(line)
+                    pid = os.fork()
+                    if pid == 0:
+                        child(channel, job["args"], job["out"])
+                    running[pid] = job["id"]
+                    send(channel, {"id": job["id"], "pid": pid})
+            while running:
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
+                if pid == 0:
+                    break
+                send(channel, {"id": running.pop(pid), "exit": os.waitstatus_to_exitcode(status),
+                      "cpu": usage.ru_utime + usage.ru_stime})
+    finally:
+        for pid in running:
+            os.kill(pid, signal.SIGKILL)
+        for pid in running:
+            os.waitpid(pid, 0)
+
+
+if __name__ == "__main__":
+    serve()

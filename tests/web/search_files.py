@@ -1,0 +1,63 @@
+"""The prebuilt search index of a built locale (``search/rl/``, scripts/rulings/site/search/shards.py), read
+back in Python for tests that check what the index holds without a browser: its documents (what a result
+row shows) and the documents a word leads to."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from itertools import accumulate
+from pathlib import Path
+
+from rulings.site.search.shards import FOLDER
+from rulings.site.search.tokens import index_tokens
+
+PREFIX, SUFFIX = "__rulingsSearch(", ");\n"
+
+
+@dataclass
+class Row:
+    location: str
+    title: str
+    snippet: str
+    game: str | None  # the game's name as the result row shows it
+    kind: str | None
+
+
+def _read(path: Path) -> list:
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(PREFIX) and text.endswith(SUFFIX), path
+    return json.loads(text[len(PREFIX):-len(SUFFIX)])
+
+
+@dataclass
+class SearchFiles:
+    rows: list[Row]
+    stem_of: dict[str, str]
+    postings: dict[str, list[set[int]]]  # stem -> [as a name, in a title, in the text]
+
+    def having(self, text: str) -> set[str]:
+        """The locations of the documents that have every indexed word of ``text`` (name, title or text)."""
+        found: set[int] | None = None
+        for token in index_tokens(text):
+            stem = self.stem_of.get(token, token)
+            ids = set().union(*self.postings.get(stem, [set()]))
+            found = ids if found is None else found & ids
+        return {self.rows[i].location for i in found or ()}
+
+
+def search_files(locale_dir: Path) -> SearchFiles:
+    root = locale_dir / "search" / FOLDER
+    meta = _read(root / "meta.js")[2]
+    games, kinds = [n for _, n in meta["games"]], [n for _, n in meta["kinds"]]
+    rows: list[Row] = []
+    for n in range(-(-meta["docs"] // meta["chunk"])):
+        for loc, title, snippet, game, kind, _page in _read(root / "d" / f"{n}.js")[2]:
+            rows.append(Row(loc, title, snippet, games[game - 1] if game else None, kinds[kind - 1] if kind else None))
+    stem_of: dict[str, str] = {}
+    postings: dict[str, list[set[int]]] = {}
+    for shard in sorted((root / "s").glob("*.js")):
+        data = _read(shard)[2]
+        stem_of.update({s: (s if st == 1 else st) for s, st in data["s"].items()})
+        postings.update({s: [set(accumulate(ids)) for ids in fields] for s, fields in data["p"].items()})
+    return SearchFiles(rows, stem_of, postings)

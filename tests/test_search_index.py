@@ -117,7 +117,7 @@ def test_index_files_are_inert_script_that_registers_its_data(tmp_path):
     out = subprocess.run([node, "-e", script, *paths], capture_output=True, text=True, check=True)
     calls = json.loads(out.stdout)
     assert len(calls) == len(files)  # each file made exactly one call and nothing else ran
-    docs = [d for kind, _key, chunk in calls if kind == "docs" for d in chunk]
+    docs = [d for kind, _key, chunk in calls if kind == "docs" for d in chunk["r"]]
     assert [d[1] for d in docs[1:]] == [one_line(s) for s in HOSTILE]  # as data, on one line
 
 
@@ -135,3 +135,26 @@ def test_names_answers_and_chinese_are_all_in_the_index():
 
 def test_plain_text_drops_markup_and_zero_width_spaces():
     assert plain_text("<p>曹操\u200b之 &amp; <b>x</b></p>") == "曹操之 & x"
+
+
+def _calls(files: dict[str, bytes], part: str) -> list:
+    return [json.loads(b.decode()[len("__rulingsSearch("):-3]) for r, b in sorted(files.items()) if part in r]
+
+
+def test_a_shard_shows_the_names_it_finds_and_a_record_file_the_pages_of_its_sections():
+    """The best results (names) show from the query's shards alone, and any result from its own record
+    file: no request waits for another."""
+    many = [{"location": "game/card/x/", "title": "Windblast", "text": "<p>Deals damage.</p>"}]
+    many += [{"location": f"game/card/x/#ruling-{i}", "title": f"Ruling {i}", "text": "<p>damage</p>"}
+             for i in range(40)]
+    files = index_files(many, CONTEXT, "en")
+    for _kind, _key, shard in _calls(files, "/s/"):
+        for deltas in shard["p"].values():
+            named = [sum(deltas[0][:i + 1]) for i in range(len(deltas[0]))]
+            assert all(str(n) in shard["r"] and str(shard["r"][str(n)][5]) in shard["r"] for n in named)
+    assert any(shard["r"] for _k, _key, shard in _calls(files, "/s/"))  # "windblast" names the card
+    chunks = _calls(files, "/d/")
+    assert len(chunks) > 1
+    for _kind, n, chunk in chunks:
+        ids = range(n * len(chunks[0][2]["r"]), n * len(chunks[0][2]["r"]) + len(chunk["r"]))
+        assert all(r[5] in ids or str(r[5]) in chunk["p"] for r in chunk["r"])

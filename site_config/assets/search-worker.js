@@ -17,6 +17,8 @@
   const EXACT = 1, PREFIX = 0.5, TYPO = 0.3;
   const RANKED = 30;                  // sections ranked and shown (grouped by page): few record files
   const SUB_SHARDS = 6;               // longer-prefix shards loaded for a short prefix
+  const WAVES = [2, 6];               // record files fetched at once: a few for the best results first,
+                                      // then as many as a browser opens connections to a host
   const MAX_KEY = 6;
   const MARKS = /\p{M}+/gu;
   const WORDS = /[\p{L}\p{N}]+/gu;
@@ -26,12 +28,17 @@
   const base = new URL("../search/rl/", here).href;
 
   let meta = null, keys = null, stop = null, hanRun = null, hanStart = null;
-  const shards = new Map(), chunks = new Map(), facets = new Map(), postings = new Map();
+  const shards = new Map(), chunks = new Map(), records = new Map(), facets = new Map(), postings = new Map();
 
   self.__rulingsSearch = function ([kind, key, data]) {
     if (kind === "meta") meta = data;
-    else if (kind === "shard") shards.set(key, data);
-    else if (kind === "docs") chunks.set(key, data);
+    else if (kind === "shard") {
+      shards.set(key, data);
+      for (const id in data.r) records.set(+id, data.r[id]);
+    } else if (kind === "docs") {
+      chunks.set(key, data.r);
+      for (const id in data.p) records.set(+id, data.p[id]);
+    }
     else if (kind === "facet") facets.set(key, runs(data));
   };
 
@@ -139,11 +146,10 @@
     await load(missing.map(k => `s/${shardName(k)}.js`));
   }
 
-  function posting(stem) {           // [names, titles, texts] as sorted document ids
+  function posting(shard, stem) {    // [names, titles, texts] as sorted document ids
     let p = postings.get(stem);
     if (p) return p;
-    const shard = shards.get(covering(stem));
-    const raw = shard && shard.p[stem];
+    const raw = shard.p[stem];
     if (!raw) return null;
     p = raw.map(deltas => { let at = 0; return deltas.map(d => (at += d)); });
     postings.set(stem, p);
@@ -169,17 +175,23 @@
     return edits + (x.length - i) + (y.length - j) <= 1;
   }
 
-  /* matches of one token: [stem, weight] — the surface itself, surfaces it starts, names one typo away */
+  /* matches of one token: stem → [weight, postings] — the surface itself, surfaces it starts, names
+     one typo away; each shard holds the postings of its surfaces' stems, so no other file is needed */
   function matches(tok, keysOf) {
     const found = new Map();
-    const add = (stem, w) => { if ((found.get(stem) || 0) < w) found.set(stem, w); };
+    const add = (shard, stem, w) => {
+      const had = found.get(stem);
+      if (had && had[0] >= w) return;
+      const p = posting(shard, stem);
+      if (p) found.set(stem, [w, p]);
+    };
     let exact = false;
     for (const k of keysOf) {
       const shard = shards.get(k);
       if (!shard) continue;
       for (const surface in shard.s) {
-        if (surface === tok) { add(stemOf(shard, surface), EXACT); exact = true; }
-        else if (surface.startsWith(tok)) add(stemOf(shard, surface), PREFIX);
+        if (surface === tok) { add(shard, stemOf(shard, surface), EXACT); exact = true; }
+        else if (surface.startsWith(tok)) add(shard, stemOf(shard, surface), PREFIX);
       }
     }
     if (!exact && [...tok].length >= 4) {
@@ -188,8 +200,8 @@
         if (!shard) continue;
         for (const surface in shard.s) {
           if (!oneEdit(tok, surface)) continue;
-          const p = posting(stemOf(shard, surface));
-          if (p && p[0].length) add(stemOf(shard, surface), TYPO);
+          const stem = stemOf(shard, surface), p = posting(shard, stem);
+          if (p && p[0].length) add(shard, stem, TYPO);
         }
       }
     }
@@ -217,18 +229,19 @@
 
   /* --- search --- */
 
-  async function search(query) {
+  /* the results of a query; show() gets the best of them as soon as their records are in (those the
+     shards carry, then each wave of record files), the return value all of them */
+  async function search(query, show) {
     const [rest, codes] = filters(query);
     const qwords = queryTokens(rest);
     const raw = words(rest);
     if (!qwords.length) return { items: [] };
     const toks = [...new Set(qwords.flat())];
     const keysOf = new Map(toks.map(t => [t, shardsFor(t)]));
-    await ensure([...keysOf.values()].flat());
-    const found = new Map(toks.map(t => [t, matches(t, keysOf.get(t))]));
-    await ensure([...found.values()].flatMap(m => [...m.keys()].map(covering)));
     const facetNames = Object.keys(codes);
-    await load(facetNames.filter(f => !facets.has(f)).map(f => `f/${f}.js`));
+    await Promise.all([ensure([...keysOf.values()].flat()),
+      load(facetNames.filter(f => !facets.has(f)).map(f => `f/${f}.js`))]);
+    const found = new Map(toks.map(t => [t, matches(t, keysOf.get(t))]));
 
     const N = meta.docs;
     const score = new Float64Array(N), coord = new Uint8Array(N), touched = [];
@@ -238,9 +251,7 @@
       const wordScore = new Map();
       for (const tok of wtoks) {
         const seen = [];
-        for (const [stem, weight] of found.get(tok)) {
-          const p = posting(stem);
-          if (!p) continue;
+        for (const [weight, p] of found.get(tok).values()) {
           const idf = Math.log(1 + N / (p[0].length + p[1].length + p[2].length));
           p.forEach((ids, f) => {
             const w = weight * FIELDS[f] * idf;
@@ -271,49 +282,68 @@
       const have = facets.get(f), want = codes[f];
       ranked = want ? ranked.filter(id => have[id] === want) : [];
     }
-    ranked.sort((a, b) => coord[b] - coord[a] || score[b] - score[a] || a - b);
-    ranked = ranked.slice(0, RANKED);
-    const chunk = meta.chunk;
-    await load([...new Set(ranked.map(id => Math.floor(id / chunk)))]
-      .filter(c => !chunks.has(c)).map(c => `d/${c}.js`));
-    const rec = id => chunks.get(Math.floor(id / chunk))[id % chunk];
-    const pages = [...new Set(ranked.map(id => rec(id)[5]))];
-    await load([...new Set(pages.map(id => Math.floor(id / chunk)))]
-      .filter(c => !chunks.has(c)).map(c => `d/${c}.js`));
+    ranked = top(ranked, RANKED, (a, b) => coord[b] - coord[a] || score[b] - score[a] || a - b);
+    const chunk = meta.chunk, fileOf = id => Math.floor(id / chunk);
+    const rec = id => records.get(id) || chunks.get(fileOf(id))[id % chunk];
+    const have = id => records.has(id) || chunks.has(fileOf(id));
+    const need = [...new Set(ranked.filter(id => !have(id)).map(fileOf))];  // best first
+    let shown = 0;
+    for (let i = 0, w = 0; i < need.length; i += WAVES[w], w = Math.min(w + 1, WAVES.length - 1)) {
+      const ready = ranked.findIndex(id => !have(id));  // the best already in (names: from the shards)
+      if (ready > shown) show(present(ranked.slice(0, (shown = ready))));
+      await load(need.slice(i, i + WAVES[w]).map(c => `d/${c}.js`));  // each file names its sections' pages
+    }
+    return present(ranked);
 
-    const flat = toks.filter(t => !hanStart.test(t));
-    const han = toks.filter(t => hanStart.test(t));
-    const item = (id, s) => {
-      const [location, title, text, game, kind] = rec(id);
-      const terms = {};
-      qwords.forEach((_, wi) => { terms[raw[wi] || ""] = matchedWords[wi].has(id); });
-      const gameName = game ? meta.games[game - 1][1] : "";  // unless the title names it already
-      const where = [!title.includes(gameName) && gameName, kind && meta.kinds[kind - 1][1]].filter(Boolean);
-      return {
-        location,
-        title: mark(title, flat, han) +
-          (where.length ? ` <span class="rl-search-where">${escape(where.join(" · "))}</span>` : ""),
-        text: mark(text, flat, han),
-        score: s,
-        terms
+    /* Material's result shape for ranked ids whose records are in: grouped by page, each page shown */
+    function present(ranked) {
+      const flat = toks.filter(t => !hanStart.test(t));
+      const han = toks.filter(t => hanStart.test(t));
+      const item = (id, s) => {
+        const [location, title, text, game, kind] = rec(id);
+        const terms = {};
+        qwords.forEach((_, wi) => { terms[raw[wi] || ""] = matchedWords[wi].has(id); });
+        const gameName = game ? meta.games[game - 1][1] : "";  // unless the title names it already
+        const where = [!title.includes(gameName) && gameName, kind && meta.kinds[kind - 1][1]].filter(Boolean);
+        return {
+          location,
+          title: mark(title, flat, han) +
+            (where.length ? ` <span class="rl-search-where">${escape(where.join(" · "))}</span>` : ""),
+          text: mark(text, flat, han),
+          score: s,
+          terms
+        };
       };
-    };
-    const groups = new Map();
-    for (const id of ranked) {
-      const page = rec(id)[5];
-      if (!groups.has(page)) groups.set(page, []);
-      groups.get(page).push(item(id, coord[id] * 1e4 + score[id]));
-    }
-    const items = [];
-    for (const [page, list] of groups) {
-      if (!list.some(x => !x.location.includes("#"))) {
-        const article = item(page, 0);   // the page of matching sections: highlight what they matched
-        for (const x of list) for (const t in x.terms) article.terms[t] = article.terms[t] || x.terms[t];
-        list.push(article);
+      const groups = new Map();
+      for (const id of ranked) {
+        const page = rec(id)[5];
+        if (!groups.has(page)) groups.set(page, []);
+        groups.get(page).push(item(id, coord[id] * 1e4 + score[id]));
       }
-      items.push(list);
+      const items = [];
+      for (const [page, list] of groups) {
+        if (!list.some(x => !x.location.includes("#"))) {
+          const article = item(page, 0);   // the page of matching sections: highlight what they matched
+          for (const x of list) for (const t in x.terms) article.terms[t] = article.terms[t] || x.terms[t];
+          list.push(article);
+        }
+        items.push(list);
+      }
+      return { items };
     }
-    return { items };
+  }
+
+  /* the first n of ids in order: one pass keeping a sorted list of n, not a sort of every match */
+  function top(ids, n, order) {
+    const out = [];
+    for (const id of ids) {
+      if (out.length === n && order(id, out[n - 1]) >= 0) continue;
+      let i = out.length;
+      while (i > 0 && order(id, out[i - 1]) < 0) i--;
+      out.splice(i, 0, id);
+      if (out.length > n) out.pop();
+    }
+    return out;
   }
 
   /* --- markup: everything escaped, matched words in <mark> --- */
@@ -374,7 +404,9 @@
       let data;
       try {
         await setup();
-        data = await search(String(message.data || ""));
+        data = await search(String(message.data || ""), partial => {
+          if (n === latest) postMessage({ type: RESULT, data: partial });
+        });
       } catch (err) {
         console.warn("search:", err);
         data = { items: [] };

@@ -52,7 +52,7 @@ def search_files(locale_dir: Path) -> SearchFiles:
     games, kinds = [n for _, n in meta["games"]], [n for _, n in meta["kinds"]]
     rows: list[Row] = []
     for n in range(-(-meta["docs"] // meta["chunk"])):
-        for loc, title, snippet, game, kind, _page in _read(root / "d" / f"{n}.js")[2]:
+        for loc, title, snippet, game, kind, _page in _read(root / "d" / f"{n}.js")[2]["r"]:
             rows.append(Row(loc, title, snippet, games[game - 1] if game else None, kinds[kind - 1] if kind else None))
     stem_of: dict[str, str] = {}
     postings: dict[str, list[set[int]]] = {}

@@ -6,10 +6,13 @@ worker's global ``__rulingsSearch`` (so it loads with ``importScripts`` from a w
 
 - ``meta.js``: games, kinds, stop words, the Han ranges and the list of shard keys (small, first);
 - ``s/<key>.js``: the words starting with ``key`` (a prefix of one or two characters, longer where a
-  shard would be large): each surface form with its stem, each stem with the documents having it
-  as a name, in a title and in the text (sorted ids, delta-coded);
-- ``d/<n>.js``: the documents ``n*CHUNK`` … (location, title, snippet, game, kind, page), loaded only
-  for the results shown;
+  shard would be large): each surface form with its stem, each of those stems with the documents
+  having it as a name, in a title and in the text (sorted ids, delta-coded), and the records (below)
+  of the documents it names, which rank first: a query's words need their shards and nothing else,
+  and its best results show without another request;
+- ``d/<n>.js``: the documents ``n*CHUNK`` … (location, title, snippet, game, kind, page), with the
+  pages of its sections that are in another file, loaded only for the results shown (one request
+  per file, whatever page a section is on);
 - ``f/game.js``, ``f/kind.js``: each document's game and kind, run-length coded, loaded only when a
   query filters by them; ``filters.js``: the games and kinds a reader can filter by.
 
@@ -117,10 +120,19 @@ def js(kind: str, key: str | int | None, data: object) -> bytes:
     return f"__rulingsSearch({text});\n".encode()
 
 
+def record(ix: Index, n: int) -> list:
+    """What a result shows of document ``n``: location, title, snippet, game, kind, page."""
+    d = ix.docs[n]
+    return [d.location, one_line(d.title), one_line(d.text, SNIPPET), d.game, d.kind, d.page]
+
+
 def _shard_data(ix: Index, strings: list[str]) -> dict:
-    surfaces = {s: (ix.stem_of[s] if ix.stem_of[s] != s else 1) for s in strings if s in ix.stem_of}
-    stems = {s: [_delta(f) for f in ix.postings[s]] for s in strings if s in ix.postings}
-    return {"s": surfaces, "p": stems}
+    surfaces = {s: (ix.stem_of[s] if ix.stem_of[s] != s else 1) for s in strings}
+    stems = sorted({ix.stem_of[s] for s in strings})
+    named = {n for s in stems for n in ix.postings[s][0]}  # the names rank first: shown from here
+    named |= {ix.docs[n].page for n in named}
+    return {"s": surfaces, "p": {s: [_delta(f) for f in ix.postings[s]] for s in stems},
+            "r": {n: record(ix, n) for n in sorted(named)}}
 
 
 def _split(ix: Index, key: str, strings: list[str], out: dict[str, dict]) -> None:
@@ -140,9 +152,9 @@ def _split(ix: Index, key: str, strings: list[str], out: dict[str, dict]) -> Non
 
 
 def shards(ix: Index) -> dict[str, dict]:
-    """Every shard by key: surface forms and stems grouped by prefix, split where large."""
+    """Every shard by key: surface forms grouped by prefix (with their stems), split where large."""
     by_key: dict[str, list[str]] = defaultdict(list)
-    for s in sorted(set(ix.stem_of) | set(ix.postings)):
+    for s in sorted(ix.stem_of):
         by_key[first_key(s)].append(s)
     out: dict[str, dict] = {}
     for key, strings in sorted(by_key.items()):
@@ -168,9 +180,10 @@ def index_files(entries: list[dict], context: dict, lang: str) -> dict[str, byte
     kind_names = [[k, context["kinds"][k]] for k in kinds]
     files = {f"{FOLDER}/s/{shard_name(k)}.js": js("shard", k, d) for k, d in all_shards.items()}
     for start in range(0, len(ix.docs), CHUNK):
-        chunk = [[d.location, one_line(d.title), one_line(d.text, SNIPPET), d.game, d.kind, d.page]
-                 for d in ix.docs[start:start + CHUNK]]
-        files[f"{FOLDER}/d/{start // CHUNK}.js"] = js("docs", start // CHUNK, chunk)
+        ids = range(start, min(start + CHUNK, len(ix.docs)))
+        pages = {ix.docs[n].page for n in ids} - set(ids)
+        files[f"{FOLDER}/d/{start // CHUNK}.js"] = js("docs", start // CHUNK, {
+            "r": [record(ix, n) for n in ids], "p": {n: record(ix, n) for n in sorted(pages)}})
     files[f"{FOLDER}/f/game.js"] = js("facet", "game", _runs([d.game for d in ix.docs]))
     files[f"{FOLDER}/f/kind.js"] = js("facet", "kind", _runs([d.kind for d in ix.docs]))
     filters = {"games": game_names, "kinds": kind_names, "labels": context.get("labels", {"game": "Game"})}

@@ -14,6 +14,8 @@ import pytest
 from conftest import project_locales, repo_content
 from rulings.model.entries import Entity
 
+from .html_events import feed
+
 LOCALES = project_locales()
 DEFAULT = repo_content().project.default_locale
 
@@ -58,9 +60,7 @@ class Doc(HTMLParser):
 
 
 def parse(path: Path) -> Doc:
-    d = Doc()
-    d.feed(path.read_text(encoding="utf-8"))
-    return d
+    return feed(Doc(), path)
 
 
 def pages(root: Path) -> set[str]:

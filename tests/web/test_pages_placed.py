@@ -16,6 +16,7 @@ from rulings.site import paths as P
 from rulings.site.i18n import UI
 from rulings.site.render import name_title, plain
 
+from .html_events import feed
 from .search_files import search_files
 
 REPO = Path(__file__).resolve().parents[2]
@@ -74,9 +75,7 @@ class Page(HTMLParser):
 
 
 def parse(path: Path) -> Page:
-    p = Page()
-    p.feed(path.read_text(encoding="utf-8"))
-    return p
+    return feed(Page(), path)
 
 
 def html_of(root: Path, md: str, dir_urls: bool = True) -> Path:

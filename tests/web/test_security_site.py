@@ -7,6 +7,7 @@ Corpus: ../shared/corpora/naughty-strings/blns.json (MIT).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -153,6 +154,7 @@ class Head(HTMLParser):
             self.inline_scripts.append(data)
 
 
+@functools.cache  # the built pages do not change: the title test reads the parses the markup test made
 def head_of(path: Path) -> Head:
     h = Head()
     h.feed(path.read_text(encoding="utf-8"))
@@ -197,7 +199,6 @@ def test_nothing_runs_in_chromium(hostile):
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian chromium is not installed (.ci/run installs it)")
     playwright = pytest.importorskip("playwright.sync_api")
-    import functools
     import threading
     from http.server import ThreadingHTTPServer
 

@@ -15,7 +15,7 @@ import pytest
 from conftest import BLNS, naughty_strings
 from rulings.model.terms import HAN_RANGES
 from rulings.site.escape import one_line
-from rulings.site.search.shards import FOLDER, index_files, plain_text
+from rulings.site.search.shards import FOLDER, index_files, plain_text, read_js
 from rulings.site.search.tokens import STOP_WORDS, index_tokens, query_tokens, stemmer
 
 WORKER = Path(__file__).resolve().parents[1] / "site_config" / "assets" / "search-worker.js"
@@ -127,7 +127,7 @@ def test_the_same_input_gives_the_same_bytes():
 
 def test_names_answers_and_chinese_are_all_in_the_index():
     files = index_files(_entries(), CONTEXT, "en")
-    shards = [json.loads(b.decode()[len("__rulingsSearch("):-3])[2] for r, b in files.items() if "/s/" in r]
+    shards = [read_js(b)[2] for r, b in files.items() if "/s/" in r]
     surfaces = {s for sh in shards for s in sh["s"]}
     assert {"windblast", "damage", "曹操", "carta"} <= surfaces
     assert all(r.startswith(f"{FOLDER}/") for r in files)
@@ -138,7 +138,7 @@ def test_plain_text_drops_markup_and_zero_width_spaces():
 
 
 def _calls(files: dict[str, bytes], part: str) -> list:
-    return [json.loads(b.decode()[len("__rulingsSearch("):-3]) for r, b in sorted(files.items()) if part in r]
+    return [read_js(b) for r, b in sorted(files.items()) if part in r]
 
 
 def test_a_shard_shows_the_names_it_finds_and_a_record_file_the_pages_of_its_sections():

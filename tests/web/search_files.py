@@ -4,15 +4,12 @@ row shows) and the documents a word leads to."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
-from rulings.site.search.shards import FOLDER
+from rulings.site.search.shards import FOLDER, read_js
 from rulings.site.search.tokens import index_tokens
-
-PREFIX, SUFFIX = "__rulingsSearch(", ");\n"
 
 
 @dataclass
@@ -25,9 +22,7 @@ class Row:
 
 
 def _read(path: Path) -> list:
-    text = path.read_text(encoding="utf-8")
-    assert text.startswith(PREFIX) and text.endswith(SUFFIX), path
-    return json.loads(text[len(PREFIX):-len(SUFFIX)])
+    return read_js(path.read_bytes())
 
 
 @dataclass

@@ -35,6 +35,7 @@ from rulings.site.escape import one_line
 from rulings.site.search.tokens import HAN_RUN, STOP_WORDS, index_tokens, stemmer
 
 FOLDER = "rl"
+CALL = "__rulingsSearch"  # the worker's registration function, called by every index file
 CHUNK = 16  # documents per record file: a result list touches few bytes
 SHARD_BYTES = 16_000  # a shard larger than this is split by one more character
 MAX_KEY = 6
@@ -117,7 +118,15 @@ def js(kind: str, key: str | int | None, data: object) -> bytes:
     """One index file: a call of the worker's registration function with JSON data, inert as script."""
     text = json.dumps([kind, key, data], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f"__rulingsSearch({text});\n".encode()
+    return f"{CALL}({text});\n".encode()
+
+
+def read_js(data: bytes) -> list:
+    """The ``[kind, key, data]`` an index file written by :func:`js` hands to the worker (for tools and tests)."""
+    text = data.decode("utf-8")
+    if not (text.startswith(f"{CALL}(") and text.endswith(");\n")):
+        raise ValueError("not a search index file")
+    return json.loads(text[len(CALL) + 1:-3])
 
 
 def record(ix: Index, n: int) -> list:

@@ -213,9 +213,9 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
             split_locale(root / every.name / loc, work / every.name / loc / "docs", one / loc)
             write_file(one / "index.html", root_index([loc], loc))
     date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%d")
-    zips = [BundleJob("zip", key, root / f"offline-{key}", staging / "downloads" / f"rulings-{key}.zip")
+    zips = [BundleJob(key, root / f"offline-{key}", staging / "downloads" / f"rulings-{key}.zip")
             for key in ["all", *locales]]
-    zims = [BundleJob("zim", loc, root / f"offline-{loc}" / loc, staging / "downloads" / f"rulings-{loc}.zim",
+    zims = [BundleJob(loc, root / f"offline-{loc}" / loc, staging / "downloads" / f"rulings-{loc}.zim",
                       zim_meta(model, repo, loc, date)) for loc in locales]
     log(f"bundles: {len(zips)} zips and {len(zims)} Kiwix files (with their full-text index), in parallel…")
     with probe.phase("bundles.pack"):
@@ -229,13 +229,13 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
 
 @dataclass(frozen=True)
 class BundleJob:
-    """One download to make: a zip of ``folder`` (named ``rulings-<key>`` inside) or a Kiwix file of it."""
+    """One download to make of ``folder``: a zip (whose files are under ``rulings-<key>/``), or with ``meta``
+    a Kiwix file; ``key``: a locale, or "all"."""
 
-    kind: str  # "zip" or "zim"
-    key: str  # a locale, or "all"
+    key: str
     folder: Path
     target: Path
-    meta: ZimMeta | None = None  # a Kiwix file's
+    meta: ZimMeta | None = None
 
 
 def zim_meta(model: SiteModel, repo: Path, locale: str, date: str) -> ZimMeta:

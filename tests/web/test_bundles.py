@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -14,12 +15,20 @@ from pathlib import Path
 
 import pytest
 
-from conftest import project_locales, repo_content
+from conftest import build_tree, project_locales, repo_content
 from rulings.content.recency import own_date
+from rulings.content.validate import validate
 from rulings.model.entries import Change, Entity, Ruling
+from rulings.publish.one_locale import MARKS, split_locale
+from rulings.site.build import Variant, generate_all
+from rulings.site.fsops import write_file
 from rulings.site.i18n import human_size
+from rulings.site.layout import build_model
+from rulings.site.mkdocs_config import jieba_user_dict, userdict_path
 from rulings.site.pages.recent import RECENT_LIMIT
+from rulings.site.workers import run_mkdocs
 
+from .conftest import REPO
 from .test_browser import ARGS, CHROMIUM, search
 
 LOCALES = project_locales()
@@ -93,6 +102,56 @@ def test_single_locale_bundle_has_one_language_and_no_switcher(built_site):
         page = z.read("rulings-it/it/anachronism/card/ger.html").decode()
     assert "md-select__link" not in page and 'lang="it"' in page
     assert "iframe-worker-shim.js" in page and "unpkg.com" not in page
+
+
+LINK = re.compile(r'(?:href|src)="([^"#?]*)')
+
+
+def test_single_locale_bundles_link_to_no_other_locale(built_site):
+    """Every page of a one-locale bundle (cut out of the all-locale site) links only within its own locale:
+    no switcher, no link into another locale's folder; and no bundle keeps the marks it was cut at."""
+    for loc in LOCALES:
+        with zipfile.ZipFile(built_site / "downloads" / f"rulings-{loc}.zip") as z:
+            for name in z.namelist():
+                if not name.endswith(".html"):
+                    continue
+                page = z.read(name).decode()
+                assert "md-select__link" not in page and not any(m in page for m in MARKS), name
+                for link in LINK.findall(page):
+                    if "://" in link or link.startswith(("data:", "mailto:")) or not link:
+                        continue
+                    # from the bundle's folder: a path from a server's root (the 404 page's) too
+                    start = f"rulings-{loc}" if link.startswith("/") else posixpath.dirname(name)
+                    target = posixpath.normpath(posixpath.join(start, link.lstrip("/")))
+                    assert target.split("/")[:2] in ([f"rulings-{loc}", loc], [f"rulings-{loc}", "index.html"]), \
+                        (name, link)
+    with zipfile.ZipFile(built_site / "downloads" / "rulings-all.zip") as z:
+        page = z.read(f"rulings-all/{LOCALES[0]}/index.html").decode()
+    assert "md-select__link" in page and not any(m in page for m in MARKS)
+
+
+def test_a_locale_cut_out_of_the_all_locale_site_is_what_mkdocs_builds_for_it_alone(tmp_path):
+    """The switcher cut out of a marked all-locale page gives the bytes mkdocs writes for the locale alone,
+    and the marks taken out give those it writes for all locales unmarked: every file of both sites."""
+    content, _ = validate(build_tree(tmp_path))
+    model = build_model(content)
+    write_file(userdict_path(tmp_path), jieba_user_dict(model))
+    loc = LOCALES[0]
+    variants = [Variant("marked", True, tuple(LOCALES), marked=True), Variant("every", True, tuple(LOCALES)),
+                Variant("alone", True, ())]
+    sites = tmp_path / "sites"
+    results = generate_all(model, REPO,
+                           [(tmp_path / v.name, sites / v.name, loc, v, None, b"/* shim */") for v in variants])
+    run_mkdocs(REPO, [(v.name, r.config) for v, r in zip(variants, results, strict=True)], log=lambda _line: None)
+
+    def tree(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+    marked = tree(sites / "marked" / loc)
+    assert any(MARKS[0].encode() in page for page in marked.values())
+    split_locale(sites / "marked" / loc, tmp_path / "marked" / loc / "docs", tmp_path / "cut")
+    assert tree(tmp_path / "cut") == tree(sites / "alone" / loc)
+    assert tree(sites / "marked" / loc) == tree(sites / "every" / loc)
 
 
 def test_kiwix_archive_opens_and_finds(built_site):

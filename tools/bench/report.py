@@ -133,7 +133,7 @@ METHOD = {
     "build": "rulings.site.build.build itself (what rulings build runs), into fresh folders, on synthetic content "
              "written once per size; 'online' = --no-bundles, 'default' = with the offline site, zips and ZIMs",
     "phases": "the stages the build names through its Probe: load, validate, model, shim, bundles.generate, "
-              "bundles.mkdocs, bundles.zip, bundles.zim, generate, mkdocs, finish; 'other' = the build's wall "
+              "bundles.mkdocs, bundles.split, bundles.pack, generate, mkdocs, finish; 'other' = the build's wall "
               "and CPU time outside every phase",
     "seconds": "time.perf_counter wall time",
     "cpu_seconds": "growth over the phase of getrusage(RUSAGE_SELF) + getrusage(RUSAGE_CHILDREN) user + system "

@@ -89,6 +89,11 @@ def npm_file(cache: Path, package: tuple[str, str, str], member: str, no_npm: st
         return found.read()
 
 
+ZIP_LEVEL = 7
+"""Deflate's level for the bundles: half the time of level 9 for 0.4 % more bytes (measured on the site's
+bundles; level 6 would add 0.9 %)."""
+
+
 def zip_time(epoch: int) -> tuple[int, int, int, int, int, int]:
     t = dt.datetime.fromtimestamp(max(epoch, 315532800), dt.UTC)  # zip cannot store dates before 1980
     return (t.year, t.month, t.day, t.hour, t.minute, t.second)
@@ -99,7 +104,7 @@ def write_zip(trees: list[tuple[Path, str]], target: Path, epoch: int) -> int:
     the same content give the same bytes. Returns the size."""
     when = zip_time(epoch)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=ZIP_LEVEL) as z:
         entries = []
         for folder, prefix in trees:
             for p in folder.rglob("*"):
@@ -109,7 +114,7 @@ def write_zip(trees: list[tuple[Path, str]], target: Path, epoch: int) -> int:
             info = zipfile.ZipInfo(name, when)
             info.external_attr = 0o100644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, p.read_bytes(), compresslevel=9)
+            z.writestr(info, p.read_bytes(), compresslevel=ZIP_LEVEL)
     return target.stat().st_size
 
 
@@ -215,6 +220,10 @@ class MainText(HTMLParser):
 
     @classmethod
     def of(cls, page: bytes) -> str:
+        """The main text of ``page``. Only its ``<article>`` is parsed: nothing outside is kept (what ends
+        outside adds only spaces around it), and the navigation before it is most of a page."""
+        start, end = page.find(b"<article"), page.rfind(b"</article>")
+        page = b"" if start < 0 else page[start:] if end < start else page[start:end + len(b"</article>")]
         p = cls()
         p.feed(page.decode("utf-8", "replace"))
         p.close()

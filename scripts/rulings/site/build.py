@@ -32,6 +32,7 @@ from rulings.publish.bundles import (
 from rulings.publish.export import write_exports
 from rulings.publish.feeds import atom
 from rulings.publish.manifest import MANIFEST, write_manifest
+from rulings.publish.one_locale import MARKS, split_locale
 from rulings.publish.signing import SigningError, sign, signing_key
 from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
@@ -127,6 +128,7 @@ class Variant:
     offline: bool = False
     alternates: tuple[str, ...] = ()  # locales offered by the language switcher
     downloads: tuple[Download, ...] = ()  # bundles listed on the home page
+    marked: bool = False  # its language switcher marked, to be cut out (:mod:`rulings.publish.one_locale`)
 
 
 def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, locale: str, variant: Variant,
@@ -166,7 +168,8 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
                            site_url=site_url, userdict=userdict_path(work.parent),
                            repo_url=model.content.project.forge.repo_url if model.content.project.forge else None,
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
-                           default_locale=model.content.project.default_locale)
+                           default_locale=model.content.project.default_locale,
+                           switcher_marks=MARKS if variant.marked else ())
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
     changed += write_if_changed(base / SEARCH_CONTEXT, search_context(model, locale, ui, dir_urls))
     return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
@@ -187,56 +190,69 @@ def generate_all(model: SiteModel, repo: Path, tasks: list[tuple], workers: int 
 def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,
                  shim: bytes | None, epoch: int, log, probe: Probe | None = None,
                  workers: int | None = None) -> list[Download]:
-    """Build the offline flavour (all locales, and each locale alone), then zip it and make Kiwix files."""
+    """Build the offline flavour of all locales, cut each locale's own out of it (:mod:`.one_locale`), then
+    zip them and make Kiwix files, in parallel; the downloads in the order the home page lists them."""
     probe = probe or Probe()
     root = work / "offline-sites"
-    variants = [("all", list(locales), Variant("offline-all", True, tuple(locales)))]
-    variants += [(loc, [loc], Variant(f"offline-{loc}", True, ())) for loc in locales]
-    jobs = []
+    every = Variant("offline-all", True, tuple(locales), marked=True)
     with probe.phase("bundles.generate"):
-        for k, (_key, locs, v) in enumerate(variants, 1):
-            log(f"bundles: generating {v.name} ({k}/{len(variants)})…")
-            site_dir = root / v.name
-            if site_dir.exists():
-                shutil.rmtree(site_dir)
-            for r in generate_all(model, repo, [(work / v.name, site_dir, loc, v, None, shim) for loc in locs],
-                                  workers):
-                jobs.append(MkdocsJob(f"{v.name}/{r.locale}", r.config))
-            write_file(site_dir / "index.html", root_index(locs, default if default in locs else locs[0]))
+        log(f"bundles: generating {every.name}…")
+        if (root / every.name).exists():
+            shutil.rmtree(root / every.name)
+        results = generate_all(model, repo, [(work / every.name, root / every.name, loc, every, None, shim)
+                                             for loc in locales], workers)
+        write_file(root / every.name / "index.html", root_index(locales, default))
     with probe.phase("bundles.mkdocs"):
-        _mkdocs(repo, jobs, log, probe, workers)
-    log("bundles: zipping…")
-    downloads = []
-    with probe.phase("bundles.zip"):
-        for key, _locs, v in variants:
-            name = f"rulings-{key}.zip"
-            size = write_zip([(root / v.name, f"rulings-{key}")], staging / "downloads" / name, epoch)
-            downloads.append(Download("zip", key, name, size))
-            log(f"downloads/{name}: {human_size(size)}")
-    with probe.phase("bundles.zim"):
-        downloads += _zims(model, repo, root, staging, locales, epoch, log)
-    return downloads
-
-
-def _zims(model: SiteModel, repo: Path, root: Path, staging: Path, locales: list[str], epoch: int,
-          log) -> list[Download]:
-    """One Kiwix file per locale, from that locale's offline site."""
-    downloads = []
+        _mkdocs(repo, [MkdocsJob(f"{every.name}/{r.locale}", r.config) for r in results], log, probe, workers)
+    with probe.phase("bundles.split"):
+        for loc in locales:
+            log(f"bundles: offline-{loc}, {loc} alone cut out of {every.name}…")
+            one = root / f"offline-{loc}"
+            if one.exists():
+                shutil.rmtree(one)
+            split_locale(root / every.name / loc, work / every.name / loc / "docs", one / loc)
+            write_file(one / "index.html", root_index([loc], loc))
     date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%d")
-    for loc in locales:
-        ui = UI.load(repo / "locales", loc)
-        name = f"rulings-{loc}.zim"
-        log(f"bundles: {name} (Kiwix, with its full-text index)…")
-        target = staging / "downloads" / name
-        games = ", ".join(plain(gd.game.name, loc) for gd in model.games.values())
-        write_zim(root / f"offline-{loc}" / loc, target, ZimMeta(
-            loc, "Rulings", ui.t(ZIM_DESCRIPTION), ui.t(ZIM_LONG_DESCRIPTION, games=games), date))
-        zim_bytes_stable(target, f"rulings-{loc}-{epoch}".encode() + hashlib.sha256(
-            write_zip_digest(root / f"offline-{loc}" / loc)).digest())
-        size = target.stat().st_size
-        downloads.append(Download("zim", loc, name, size))
-        log(f"downloads/{name}: {human_size(size)}")
+    zips = [BundleJob(key, root / f"offline-{key}", staging / "downloads" / f"rulings-{key}.zip")
+            for key in ["all", *locales]]
+    zims = [BundleJob(loc, root / f"offline-{loc}" / loc, staging / "downloads" / f"rulings-{loc}.zim",
+                      zim_meta(model, repo, loc, date)) for loc in locales]
+    log(f"bundles: {len(zips)} zips and {len(zims)} Kiwix files (with their full-text index), in parallel…")
+    with probe.phase("bundles.pack"):
+        # the longest first (Kiwix files, then the zip of every locale), so no worker is left with one at the end
+        made = {d.filename: d for d in fork_map(_make_bundle, epoch, [*zims, *zips], workers)}
+    downloads = [made[job.target.name] for job in [*zips, *zims]]
+    for d in downloads:
+        log(f"downloads/{d.filename}: {human_size(d.size)}")
     return downloads
+
+
+@dataclass(frozen=True)
+class BundleJob:
+    """One download to make of ``folder``: a zip (whose files are under ``rulings-<key>/``), or with ``meta``
+    a Kiwix file; ``key``: a locale, or "all"."""
+
+    key: str
+    folder: Path
+    target: Path
+    meta: ZimMeta | None = None
+
+
+def zim_meta(model: SiteModel, repo: Path, locale: str, date: str) -> ZimMeta:
+    """What Kiwix's library shows of a locale's archive, in that locale."""
+    ui = UI.load(repo / "locales", locale)
+    games = ", ".join(plain(gd.game.name, locale) for gd in model.games.values())
+    return ZimMeta(locale, "Rulings", ui.t(ZIM_DESCRIPTION), ui.t(ZIM_LONG_DESCRIPTION, games=games), date)
+
+
+def _make_bundle(epoch: int, job: BundleJob) -> Download:
+    if job.meta is None:
+        return Download("zip", job.key, job.target.name,
+                        write_zip([(job.folder, f"rulings-{job.key}")], job.target, epoch))
+    write_zim(job.folder, job.target, job.meta)
+    zim_bytes_stable(job.target, f"rulings-{job.key}-{epoch}".encode() + hashlib.sha256(
+        write_zip_digest(job.folder)).digest())
+    return Download("zim", job.key, job.target.name, job.target.stat().st_size)
 
 
 def write_zip_digest(folder: Path) -> bytes:

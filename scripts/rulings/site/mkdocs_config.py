@@ -95,13 +95,15 @@ def _inherited_config(path: Path) -> dict:
 def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list, *, offline: bool,
                   alternates: Sequence[str], site_url: str | None, userdict: Path,
                   not_found: Mapping[str, str] | None = None, repo_url: str | None = None,
-                  t: Callable[[str], str] = str, default_locale: str | None = None) -> str:
+                  t: Callable[[str], str] = str, default_locale: str | None = None,
+                  switcher_marks: Sequence[str] = ()) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
     ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``. ``not_found``:
     the 404 page's translated words (title, text, home). ``repo_url``: the project's forge, linked from the
     header (a plain link: ``overrides/partials/source.html`` drops the script that would fetch the
     repository's stars and forks). ``t`` translates :data:`THEME_WORDS`; ``default_locale``: the
-    ``x-default`` of the hreflang alternates."""
+    ``x-default`` of the hreflang alternates; ``switcher_marks``: what the language switcher's partial prints
+    before and after it (:mod:`rulings.publish.one_locale` cuts it there), none by default."""
     site = locale_site_config(repo, locale)
     words = theme_words(site.inherit, t)
     config: dict = {**words,
@@ -115,6 +117,8 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
         "extra": {"alternate": [{"name": nav_label(autonym(loc)), "link": f"../{loc}/", "lang": loc}
                                 for loc in alternates]},
     }
+    if switcher_marks:
+        config["extra"]["switcher_marks"] = list(switcher_marks)
     if site_url and not offline:
         config["site_url"] = site_url.rstrip("/") + f"/{locale}/"
         # hreflang alternates need absolute URLs, so only a build that knows its address has them

@@ -1,4 +1,4 @@
-"""The synthetic content generator and the scale benchmark, at a small size (two locales, one repeat).
+"""The synthetic content generator and the scale benchmark, at a small size (one game, two locales, one repeat).
 
 The benchmark is tested for what it reports (every phase and figure, consistent with each other and with
 the files it built), never for how fast anything ran: speed is what the benchmark measures, not a test."""
@@ -83,16 +83,18 @@ def test_synthetic_tree_is_deterministic_and_split_into_files(tmp_path: Path,
     assert not [d for d in diags if d.severity is Severity.ERROR]
 
 
-SMOKE = 50
+SMOKE = 20
+"""Rulings of the benchmark's run: a handful of pages per locale, enough for names, terms and backlinks."""
 
 
 @pytest.mark.build
 def test_benchmark_measures_every_phase_of_both_builds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A tiny run (two locales, one repeat): each build's phases in wall and CPU time, plain mkdocs on
-    the same runs, the derived figures consistent with the measured ones, the output as on disk."""
+    """A tiny run (one game, two locales: the fewest that fork generation workers; one repeat): each build's
+    phases in wall and CPU time, plain mkdocs on the same runs, the derived figures consistent with the measured
+    ones, the output as on disk."""
     locales = list(synth.LOCALES[:2])
     out = tmp_path / "out" / "bench.json"
-    report = bench.run([SMOKE], out, repo=REPO, locales=locales, repeat=1, keep=True, tmp_dir=tmp_path)
+    report = bench.run([SMOKE], out, repo=REPO, locales=locales, games=1, repeat=1, keep=True, tmp_dir=tmp_path)
     printed = capsys.readouterr()
     r = report["runs"][0]
     kept = [Path(b["kept"]) for b in r["builds"].values()]

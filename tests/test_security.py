@@ -218,51 +218,59 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _children(pid: int) -> list[int]:
-    try:
-        tasks = Path(f"/proc/{pid}/task").iterdir()
-        return [int(c) for t in tasks for c in (t / "children").read_text().split()]
-    except OSError:
-        return []
+WORKERS = 2
+"""Generation workers the killed build forks: one per locale of the tree, at most this many at a time."""
 
 
 @pytest.mark.build
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc (Linux)")
 def test_parent_killed_during_parallel_generation_then_a_build_succeeds(tmp_path):
-    """SIGKILL to the build process only (not its group), while forked workers generate pages."""
-    from rulings.model.entries import Provenance, Ruling
-    from rulings.model.text import Text
+    """SIGKILL to the build process only (not its group), while its forked workers generate pages.
 
-    many = [Ruling(f"demo/ruling/r{i}", "en", [Provenance("doc", (1, 2))], question=Text("en", f"Question {i}?"),
-                   answer=Text("en", "See the Sword. " * 20), about=["demo/card/sword"]) for i in range(6000)]
-    content = build_tree(tmp_path, rulings=many)
-    out, work = tmp_path / "site", tmp_path / "build"
+    Each worker, once it has its first task, says so (a file named by its pid) and then stays in it: the
+    kill lands when every worker is mid-generation, however fast or loaded the machine, and a worker can
+    only go if it notices that its parent died."""
+    content = build_tree(tmp_path)
+    locales = read(content).project.locales
+    assert len(locales) >= WORKERS, "one generation task per locale: too few locales to fork workers"
+    out, work, started = tmp_path / "site", tmp_path / "build", tmp_path / "started"
+    started.mkdir()
     script = textwrap.dedent(f"""
+        import os, time
         from pathlib import Path
+        from rulings.site import workers
         from rulings.site.build import build
+
+        def generating(task):  # a worker's task, held once begun
+            (Path({str(started)!r}) / str(os.getpid())).touch()
+            time.sleep(600)
+
+        workers._call_forked = generating
         build(Path({str(REPO)!r}), Path({str(out)!r}), content_dir=Path({str(content)!r}),
-              work=Path({str(work)!r}), log=lambda *_: None)
+              work=Path({str(work)!r}), workers={WORKERS}, log=lambda *_: None)
     """)
     proc = subprocess.Popen([sys.executable, "-c", script])
     workers: list[int] = []
-    while proc.poll() is None:  # however long the build takes to fork
-        kids = _children(proc.pid)
-        forked = [k for k in kids if Path(f"/proc/{k}/cmdline").read_bytes().split(b"\0")[:2] ==
-                  [sys.executable.encode(), b"-c"]] if kids else []
-        if forked:
-            workers = forked
-            break
-        time.sleep(0.01)
-    assert workers, "the build ended before it was seen forking its generation workers"
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    # The workers must notice and exit. The bound is no speed check: it only turns a worker that never
-    # exits into a failure instead of a hung test run.
-    for _ in range(1200):  # a minute of polling, or more on a busy machine
-        if not any(_alive(w) for w in workers):
-            break
-        time.sleep(0.05)
-    assert not any(_alive(w) for w in workers), "workers outlived the killed build"
+    try:
+        while proc.poll() is None and len(workers) < WORKERS:  # however long the build takes to fork
+            workers = [int(p.name) for p in started.iterdir()]
+            time.sleep(0.01)
+        assert len(workers) == WORKERS, f"the build ended ({proc.returncode}) before its workers all started"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        # The workers must notice and exit. The bound is no speed check: it only turns a worker that never
+        # exits into a failure instead of a hung test run.
+        for _ in range(1200):  # a minute of polling, or more on a busy machine
+            if not any(_alive(w) for w in workers):
+                break
+            time.sleep(0.05)
+        assert not any(_alive(w) for w in workers), "workers outlived the killed build"
+    finally:
+        proc.kill()
+        proc.wait()
+        for w in workers:  # a failed check leaves none behind
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
     small = build_tree(tmp_path / "again")
     build(REPO, out, content_dir=small, work=work, locales=["en"], log=lambda *_: None)  # any build will do
     assert (out / "en" / "demo" / "card" / "sword" / "index.html").is_file()

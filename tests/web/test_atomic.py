@@ -23,39 +23,49 @@ ONE = project_locales()[:1]
 """What these tests check happens to a build as a whole: one locale is enough, and quicker."""
 
 
-@pytest.fixture
-def published(tmp_path) -> tuple[Path, Path, Path]:
-    content = build_tree(tmp_path)
-    out = tmp_path / "site"
-    build(REPO, out, content_dir=content, work=tmp_path / "build", locales=ONE, log=lambda *_: None)
+@pytest.fixture(scope="module")
+def published(tmp_path_factory) -> tuple[Path, Path, Path]:
+    """A published site (content, site, work folder), one for the module: each test takes its own snapshot
+    of it first, and leaves a published site of the same content behind."""
+    tmp = tmp_path_factory.mktemp("atomic")
+    content = build_tree(tmp)
+    out = tmp / "site"
+    build(REPO, out, content_dir=content, work=tmp / "build", locales=ONE, log=lambda *_: None)
     assert verify(out).ok
-    return content, out, tmp_path / "build"
+    return content, out, tmp / "build"
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
-def test_content_errors_leave_the_previous_site(published):
-    content, out, work = published
-    before = _snapshot(out)
-    rulings = content / "demo" / "rulings.yml"
+def _intact(site: Path) -> dict[str, bytes]:
+    """The published site's files, once its manifest says it is whole (no earlier test left it damaged)."""
+    assert verify(site).ok
+    return _snapshot(site)
+
+
+def test_content_errors_leave_the_previous_site(published, tmp_path):
+    _content, out, work = published
+    before = _intact(out)
+    broken = build_tree(tmp_path)  # the published content again, then an edit breaks it
+    rulings = broken / "demo" / "rulings.yml"
     rulings.write_text(rulings.read_text(encoding="utf-8").replace("demo/card/sword", "demo/card/nothing"),
                        encoding="utf-8")
     with pytest.raises(BuildError, match="ref-unresolved"):
-        build(REPO, out, content_dir=content, work=work, locales=ONE, log=lambda *_: None)
+        build(REPO, out, content_dir=broken, work=work, locales=ONE, log=lambda *_: None)
     assert _snapshot(out) == before
     assert not list(out.parent.glob(".site.building-*"))
 
 
 def test_a_build_killed_midway_leaves_the_previous_site(published):
     content, out, work = published
-    before = _snapshot(out)
+    before = _intact(out)
     script = textwrap.dedent(f"""
         from pathlib import Path
         from rulings.site.build import build
         build(Path({str(REPO)!r}), Path({str(out)!r}), content_dir=Path({str(content)!r}),
-              work=Path({str(work)!r}), log=lambda *_: None)
+              work=Path({str(work)!r}), locales={ONE!r}, log=lambda *_: None)
     """)
     proc = subprocess.Popen([sys.executable, "-c", script], start_new_session=True)
     staging = None
@@ -74,7 +84,7 @@ def test_a_build_killed_midway_leaves_the_previous_site(published):
 
 def test_two_builds_at_once_are_refused_with_a_clear_message(published):
     content, out, work = published
-    before = _snapshot(out)
+    before = _intact(out)
     lock = BuildLock(out)
     lock.acquire()
     try:

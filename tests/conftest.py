@@ -6,6 +6,7 @@ import functools
 import hashlib
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,14 +85,56 @@ def tree(tmp_path: Path) -> Path:
 
 TIERS = ("unit", "build", "browser")
 WEB = Path(__file__).parent / "web"
+CHROMIUM_FIXTURE = "browser"  # tests/web/test_browser.py: headless Chromium, which every page fixture uses
+
+
+def tier(item: pytest.Item) -> str:
+    """A test's tier: ``browser`` if it uses Chromium through a fixture (directly or through the fixtures it
+    uses), else the one it is marked with, else build under tests/web/, else unit."""
+    marked = [t for t in TIERS if item.get_closest_marker(t)]
+    if len(marked) > 1:
+        raise pytest.UsageError(f"{item.nodeid} is marked with more than one tier: {marked}")
+    if CHROMIUM_FIXTURE in getattr(item, "fixturenames", ()):  # the transitive closure of its fixtures
+        if marked not in ([], ["browser"]):
+            raise pytest.UsageError(f"{item.nodeid} drives Chromium (fixture {CHROMIUM_FIXTURE!r}) but is "
+                                    f"marked {marked[0]}")
+        return "browser"
+    return marked[0] if marked else "build" if WEB in item.path.parents else "unit"
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Give every test exactly one tier: the one it is marked with, else build under tests/web/, else unit."""
+    """Give every test exactly one tier."""
     for item in items:
-        marked = [t for t in TIERS if item.get_closest_marker(t)]
-        if len(marked) > 1:
-            raise pytest.UsageError(f"{item.nodeid} is marked with more than one tier: {marked}")
-        if not marked:
-            item.add_marker("build" if WEB in item.path.parents else "unit")
+        if not item.get_closest_marker(t := tier(item)):
+            item.add_marker(t)
+
+
+RUNNING: list[pytest.Item] = []  # the test being set up, run or torn down
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    RUNNING.append(item)
+    try:
+        return (yield)
+    finally:
+        RUNNING.pop()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """A test that launches Chromium itself, not through the fixture, must be marked browser: launching from
+    any other tier fails it, so `-m build` or `-m unit` never drives a browser unawares."""
+    sync_api = sys.modules.get("playwright.sync_api")  # imported by the browser tests' modules, if collected
+    if sync_api is None or getattr(sync_api.BrowserType.launch, "tier_checked", False):
+        return
+    launch = sync_api.BrowserType.launch
+
+    @functools.wraps(launch)
+    def checked(self, *args, **kwargs):
+        if RUNNING and not RUNNING[-1].get_closest_marker("browser"):
+            pytest.fail(f"{RUNNING[-1].nodeid} launches Chromium: mark it @pytest.mark.browser", pytrace=False)
+        return launch(self, *args, **kwargs)
+
+    checked.tier_checked = True  # type: ignore[attr-defined]
+    sync_api.BrowserType.launch = checked

@@ -1,13 +1,18 @@
 """The site search in Chromium, online and from file://, in every locale: the query corpus
 (search_queries.yml) shows its expected pages first; every text with "Shackled" or "Dodge" is found;
 a word from the middle of a Chinese name is found; results name their game; the game filter works
-from the keyboard; and a page load fetches no index worth the name."""
+from the keyboard; nothing is asked of another host; and a page load fetches no index worth the name.
+
+Each site (over http, from file://, the bundle over http) in each locale is one page, into which every query
+of the module is typed in turn (tests/web/pages.py); the tests, one per query, read what it showed."""
 
 from __future__ import annotations
 
 import functools
 import re
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -22,10 +27,18 @@ from rulings.site import paths as P
 from rulings.site.layout import build_model
 from rulings.translation.display import shown_text
 
-from .test_browser import Quiet, browser, search, server  # noqa: F401 - fixtures
+from .pages import Shown, type_each, visit
+from .test_browser import Quiet, browser, playwright, server  # noqa: F401 - fixtures
 
 QUERIES = yaml.safe_load((Path(__file__).with_name("search_queries.yml")).read_text(encoding="utf-8"))
 LOCALES = project_locales()
+MODES = ("http", "file", "offline-over-http")
+WORDS = ("Shackled", "Dodge")
+
+
+@functools.cache
+def model():
+    return build_model(repo_content())
 
 
 @pytest.fixture(scope="module")
@@ -37,26 +50,56 @@ def bundle_server(unzipped):
     httpd.shutdown()
 
 
-@pytest.fixture(params=["http", "file", "offline-over-http"])
-def site(request, browser, server, unzipped):  # noqa: F811
-    """(page, URL of a locale's home): the site over http, the unzipped offline bundle from file://, and
-    that bundle over http (the ZIMs' pages, in kiwix-serve). Nothing may come from another host."""
-    if request.param == "http":
-        home = lambda loc: f"{server}/{loc}/"  # noqa: E731
-    elif request.param == "file":
-        home = lambda loc: (unzipped / loc / "index.html").as_uri()  # noqa: E731
-    else:
-        served = request.getfixturevalue("bundle_server")
-        home = lambda loc: f"{served}/{loc}/index.html"  # noqa: E731
-    ctx = browser.new_context()
-    pg = ctx.new_page()
-    requests: list[str] = []
-    pg.on("request", lambda r: requests.append(r.url))
-    yield pg, home
-    own = {urlsplit(home("en")).netloc} - {""}  # from file://: no host at all
-    hosts = {urlsplit(u).netloc for u in requests if urlsplit(u).scheme in ("http", "https", "ws", "wss")}
-    assert hosts <= own, hosts
-    ctx.close()
+@pytest.fixture(scope="module")
+def homes(server, unzipped, bundle_server) -> dict[str, Callable[[str], str]]:  # noqa: F811
+    """Mode → the URL of a locale's home: the site over http, the unzipped offline bundle from file://, and
+    that bundle over http (the ZIMs' pages, in kiwix-serve)."""
+    return {"http": lambda loc: f"{server}/{loc}/",
+            "file": lambda loc: (unzipped / loc / "index.html").as_uri(),
+            "offline-over-http": lambda loc: f"{bundle_server}/{loc}/index.html"}
+
+
+def own_hosts(home: str) -> set[str]:
+    return {urlsplit(home).netloc} - {""}  # from file://: no host at all
+
+
+@dataclass
+class Typed:
+    """Every query of this module, typed in turn into one page of a site in one locale."""
+
+    home: str
+    shown: dict[str, Shown]
+    hosts: set[str]  # the hosts the page asked anything of
+
+    def results(self, query: str) -> list[str]:
+        """The pages of the results for ``query``, in order."""
+        shown = self.shown[query]
+        if shown.error:
+            pytest.fail(shown.error)
+        return [page_path(href, self.home) for href in shown.hrefs]
+
+
+@pytest.fixture(scope="module")
+def typed(browser, homes) -> Callable[[str, str], Typed]:  # noqa: F811
+    """(mode, locale) → every query of the module typed into one page of that site, typed on first use."""
+    done: dict[tuple[str, str], Typed | Exception] = {}
+
+    def of(mode: str, locale: str) -> Typed:
+        if (mode, locale) not in done:
+            home = homes[mode](locale)
+            try:
+                with visit(browser) as v:
+                    v.page.goto(home)
+                    shown = type_each(v.page, typed_queries())
+                    done[mode, locale] = Typed(home, shown, v.hosts())
+            except playwright.Error as e:  # the page failed: each test of it fails with this, none tries again
+                done[mode, locale] = e
+        got = done[mode, locale]
+        if isinstance(got, Exception):
+            raise got
+        return got
+
+    return of
 
 
 def page_path(href: str, home: str) -> str:
@@ -67,52 +110,50 @@ def page_path(href: str, home: str) -> str:
     return re.sub(r"(/?index\.html|\.html|/)$", "", path)
 
 
-def results(pg, home: str, query: str) -> list[str]:
-    """The pages of the results for ``query`` typed into the search box, in order."""
-    pg.goto(home)
-    search(pg, query)  # settled: the results of the whole query
-    return [page_path(a.evaluate("a => a.href"), home)
-            for a in pg.locator(".md-search-result__item > a:first-child").all()]
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("mode", MODES)
+def test_nothing_is_asked_of_another_host(typed, mode, locale):
+    home, hosts = typed(mode, locale).home, typed(mode, locale).hosts
+    assert hosts <= own_hosts(home), hosts
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("case", QUERIES, ids=[q["query"] for q in QUERIES])
-def test_the_query_corpus_finds_its_page_first(site, locale, case):
-    pg, home = site
-    found = results(pg, home(locale), case["query"])
+@pytest.mark.parametrize("mode", MODES)
+def test_the_query_corpus_finds_its_page_first(typed, mode, locale, case):
+    found = typed(mode, locale).results(case["query"])
     assert found[:1] == [case["first"]], found[:5]
 
 
 def _pages_with(word: str, locale: str) -> set[str]:
     """The pages of every entry whose text, as a reader of ``locale`` sees it, has ``word``."""
-    model = build_model(repo_content())
     pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
     out = set()
-    for gd in model.games.values():
+    for gd in model().games.values():
         for e in gd.entries:
-            page_of = model.locator.page_of(e.id)
+            page_of = model().locator.page_of(e.id)
             if page_of and any(pattern.search(shown_text(t, locale)) for _p, t in e.texts()):
                 out.add(P.url_of(page_of, True).rstrip("/"))
     return out
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("word", ["Shackled", "Dodge"])
-def test_every_text_with_the_word_is_found(site, locale, word):
-    pg, home = site
+@pytest.mark.parametrize("word", WORDS)
+@pytest.mark.parametrize("mode", MODES)
+def test_every_text_with_the_word_is_found(typed, mode, locale, word):
     if not _pages_with(word, "en"):
         pytest.fail(f"no text has {word!r} any more: pick another word")
     expected = _pages_with(word, locale)
     if not expected:
         pytest.skip(f"no text shown in {locale} has {word!r} (all translated)")
-    found = set(results(pg, home(locale), word))
+    found = set(typed(mode, locale).results(word))
     assert expected <= found, sorted(expected - found)
 
 
+@functools.cache
 def _middle_of_a_chinese_name() -> tuple[str, str]:
     """Two characters from the middle of the longest Chinese entity name, and its page."""
-    model = build_model(repo_content())
-    names = [(t, e) for gd in model.games.values() for e in gd.entities if isinstance(e, Entity) and e.name
+    names = [(t, e) for gd in model().games.values() for e in gd.entities if isinstance(e, Entity) and e.name
              for t in [e.name.source, *(x.text for x in e.name.translations.values())] if len(HAN.findall(t)) >= 4]
     name, e = max(names, key=lambda x: (len(HAN.findall(x[0])), x[1].id))
     han = "".join(HAN.findall(name))
@@ -120,26 +161,40 @@ def _middle_of_a_chinese_name() -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_word_from_the_middle_of_a_chinese_name_is_found(site, locale):
-    pg, home = site
+@pytest.mark.parametrize("mode", MODES)
+def test_a_word_from_the_middle_of_a_chinese_name_is_found(typed, mode, locale):
     word, expected = _middle_of_a_chinese_name()
-    assert expected in results(pg, home(locale), word)[:10]
+    assert expected in typed(mode, locale).results(word)[:10]
 
 
-def test_results_name_their_game_and_kind(site):
-    pg, home = site
-    pg.goto(home("en"))
-    search(pg, "Boudicca")
-    titles = [t.inner_text() for t in pg.locator(".md-search-result__item h1").all()]
+SHARED_NAME = "Boudicca"  # a name cards of two games have
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_results_name_their_game_and_kind(typed, mode):
+    shown = typed(mode, repo_content().project.default_locale).shown[SHARED_NAME]
+    titles = shown.titles
     games = {g.name.source for g in repo_content().games.values()}
-    boudiccas = [t for t in titles if t.startswith("Boudicca")]
+    boudiccas = [t for t in titles if t.startswith(SHARED_NAME)]
     assert len(boudiccas) >= 2 and len(set(boudiccas)) == len(boudiccas), titles  # told apart
     assert all(any(g in t for g in games) for t in boudiccas), boudiccas
 
 
-def test_the_game_filter_works_from_the_keyboard(site):
-    pg, home = site
-    pg.goto(home("en"))
+def typed_queries() -> list[str]:
+    """Every query this module's tests read the results of."""
+    return [*(q["query"] for q in QUERIES), *WORDS, _middle_of_a_chinese_name()[0], SHARED_NAME]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_game_filter_works_from_the_keyboard(browser, homes, mode):  # noqa: F811
+    home = homes[mode](repo_content().project.default_locale)
+    with visit(browser) as v:
+        game_filter_from_the_keyboard(v.page, home)
+    assert v.hosts() <= own_hosts(home), v.hosts()
+
+
+def game_filter_from_the_keyboard(pg, home: str) -> None:
+    pg.goto(home)
     box = pg.locator("input.md-search__input")
     box.click()
     box.press_sequentially("boudicca")

@@ -3,12 +3,16 @@ the repository, in a process of its own, as `rulings build` builds it. Every tes
 uses this one build; test_reproducible.py compares it with a second build of the same tree, made elsewhere by
 another process with another PYTHONHASHSEED.
 
+The browser tests share one headless Chromium per test session (per pytest-xdist worker), each test in
+contexts of its own.
+
 Both builds start in the background as soon as the tests are collected (if a selected test needs them), so
 they run while the other tests do; a test that reads one waits for it. With pytest-xdist the first worker to
 finish collecting starts them, in the folder the workers share, and every worker waits for the same builds."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -17,6 +21,7 @@ import threading
 import time
 import zipfile
 from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -29,6 +34,9 @@ REPO = Path(__file__).resolve().parents[2]
 NOT_INPUTS = {".git", ".venv", "build", "site", "po", "node_modules"}
 # The copies have no git history to date them, so they are given the checkout's commit time.
 EPOCH = str(head_time(REPO) or 1_700_000_000)
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
 
 
 def copy_tree(dest: Path) -> Path:
@@ -178,3 +186,38 @@ def unzipped(built_site, tmp_path_factory) -> Path:
     with zipfile.ZipFile(built_site / "downloads" / "rulings-all.zip") as z:
         z.extractall(tmp)
     return tmp / "rulings-all"
+
+
+def needs_chromium() -> None:
+    """Skip the browser tests, saying why, where Debian's Chromium is missing (in CI, fail instead)."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            raise RuntimeError(f"Chromium not found at {CHROMIUM}: .ci/run installs Debian's chromium")
+        pytest.skip("Debian chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The session's one headless Chromium (Debian's, driven by Playwright): a launch costs about a CPU
+    second, and Playwright's sync API allows one driver at a time; tests keep apart by contexts."""
+    needs_chromium()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    """Serves files without logging each request."""
+
+    def log_message(self, *args):
+        pass
+
+
+def serving(folder: Path, handler: type = Quiet):
+    """Serve ``folder`` on a free local port while the generator is open; yields the base URL."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()

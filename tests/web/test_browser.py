@@ -4,11 +4,6 @@ and nothing is requested from another host."""
 
 from __future__ import annotations
 
-import functools
-import os
-import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -16,30 +11,11 @@ import pytest
 
 from conftest import repo_content
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+from .conftest import Quiet, needs_chromium, serving  # other modules import Quiet and serving from here too
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI"):
-        raise RuntimeError(f"Chromium not found at {CHROMIUM}: .ci/run installs Debian's chromium")
-    pytest.skip("Debian chromium is not installed (.ci/run installs it)", allow_module_level=True)
-
-playwright = pytest.importorskip("playwright.sync_api")
+needs_chromium()
+pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.browser
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serving(folder: Path, handler: type = Quiet):
-    """Serve ``folder`` on a free local port while the generator is open; yields the base URL."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +23,10 @@ def server(built_site: Path):
     yield from serving(built_site)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+@pytest.fixture(scope="session")
+def browser(chromium):
+    """The session's Chromium (tests/web/conftest.py), by the name the browser tests' modules import."""
+    return chromium
 
 
 @pytest.fixture

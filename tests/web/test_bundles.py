@@ -64,31 +64,30 @@ def test_home_page_lists_the_bundles_with_sizes(built_site):
 
 
 @pytest.mark.browser
-def test_offline_bundle_works_from_file_with_zero_requests(unzipped):
-    from .test_browser import ARGS, CHROMIUM, playwright, search  # here: without Chromium, this test skips
+def test_offline_bundle_works_from_file_with_zero_requests(chromium, unzipped):
+    from .test_browser import search  # here, not at the top: without Playwright only this test skips
 
     root = unzipped.resolve().as_uri()
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pg = browser.new_page()
-        requests: list[str] = []
-        pg.on("request", lambda r: requests.append(r.url))
-        pg.goto(f"{root}/index.html")
-        pg.wait_for_url("**/en/index.html")
-        for loc, query, expected in (("en", "Zhad", "/en/anachronism/card/zhad.html"),
-                                     ("it", "Distrazione", "/it/hokuto-no-ken/glossary.html"),
-                                     ("zh", "曹操", "/zh/three-kingdoms/hero/cao-cao.html")):
-            pg.goto(f"{root}/{loc}/index.html")
-            hrefs = search(pg, query)
-            assert any(expected in h for h in hrefs[:10]), (loc, hrefs[:10])
-        pg.goto(f"{root}/en/anachronism/card/ger.html")
-        pg.locator(".md-header__option .md-select button").hover()
-        pg.locator("a.md-select__link[hreflang=zh]").click()
-        pg.wait_for_url(f"{root}/zh/anachronism/card/ger.html")
-        term = pg.locator("a.rl-term").first
-        term.hover()
-        pg.locator(f"#{term.get_attribute('aria-describedby')}").wait_for(state="visible", timeout=5000)
-        browser.close()
+    ctx = chromium.new_context()
+    pg = ctx.new_page()
+    requests: list[str] = []
+    pg.on("request", lambda r: requests.append(r.url))
+    pg.goto(f"{root}/index.html")
+    pg.wait_for_url("**/en/index.html")
+    for loc, query, expected in (("en", "Zhad", "/en/anachronism/card/zhad.html"),
+                                 ("it", "Distrazione", "/it/hokuto-no-ken/glossary.html"),
+                                 ("zh", "曹操", "/zh/three-kingdoms/hero/cao-cao.html")):
+        pg.goto(f"{root}/{loc}/index.html")
+        hrefs = search(pg, query)
+        assert any(expected in h for h in hrefs[:10]), (loc, hrefs[:10])
+    pg.goto(f"{root}/en/anachronism/card/ger.html")
+    pg.locator(".md-header__option .md-select button").hover()
+    pg.locator("a.md-select__link[hreflang=zh]").click()
+    pg.wait_for_url(f"{root}/zh/anachronism/card/ger.html")
+    term = pg.locator("a.rl-term").first
+    term.hover()
+    pg.locator(f"#{term.get_attribute('aria-describedby')}").wait_for(state="visible", timeout=5000)
+    ctx.close()
     assert requests and all(u.startswith("file://") for u in requests), [u for u in requests
                                                                          if not u.startswith("file://")][:5]
 

@@ -5,6 +5,7 @@ index each article's own text, not the navigation and footer every page shares."
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from html import unescape
@@ -26,6 +27,8 @@ from rulings.site.layout import build_model
 from rulings.site.mkdocs_config import THEME_WORDS
 from rulings.site.pages.ruling import COPY_LINK, LINK_COPIED
 from rulings.site.render import name_title, plain
+
+from .html_events import feed
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = project_locales()
@@ -186,10 +189,8 @@ class ArticleText(HTMLParser):
             self.text.append(data)
 
 
-def article_text(page: bytes) -> str:
-    p = ArticleText()
-    p.feed(page.decode("utf-8"))
-    return " ".join("".join(p.text).split())
+def article_text(page: Path) -> str:
+    return " ".join("".join(feed(ArticleText(), page).text).split())
 
 
 def words_of(text: str) -> list[str]:
@@ -212,19 +213,21 @@ def test_kiwix_search_finds_a_games_pages_not_every_article(built_site, unzipped
     z = Archive(str(built_site / "downloads" / f"rulings-{locale}.zim"))
     assert not z.has_entry_by_path("404.html")
     folder = unzipped / locale
-    texts = {p.relative_to(folder).as_posix(): article_text(p.read_bytes()) for p in folder.rglob("*.html")
-             if p.name != "404.html"}
-
+    articles = {p.relative_to(folder).as_posix() for p in folder.rglob("*.html") if p.name != "404.html"}
     stem = stemmer(locale)
-    stems: dict[str, set[str]] = {}
+
+    @functools.cache  # read only the pages a search finds
+    def text(page: str) -> str:
+        assert page in articles, page
+        return article_text(folder / page)
+
+    @functools.cache
+    def stems(page: str) -> set[str]:
+        return {stem(w) for w in words_of(text(page))}
 
     def has(page: str, word: str) -> bool:
         """Whether the page's own text has the word, as the index's (Snowball) stemmer matches words."""
-        if HAN.search(word):
-            return word in texts[page]
-        if page not in stems:
-            stems[page] = {stem(w) for w in words_of(texts[page])}
-        return stem(word.casefold()) in stems[page]
+        return word in text(page) if HAN.search(word) else stem(word.casefold()) in stems(page)
 
     def hits(query: str) -> list[str]:
         found = Searcher(z).search(Query().set_query(query))
@@ -237,7 +240,7 @@ def test_kiwix_search_finds_a_games_pages_not_every_article(built_site, unzipped
         name_words = words_of(name) + re.findall(f"{HAN.pattern}+", name)
         strays = [h for h in found if not h.startswith(f"{gid}/") and not any(has(h, w) for w in name_words)]
         assert not strays, (locale, name, strays[:5])
-        assert len(found) < len(texts), (locale, name)
+        assert len(found) < len(articles), (locale, name)
     # the footer is printed on every page: its words find only the articles whose own text has them
     page = (folder / "index.html").read_text(encoding="utf-8")
     footer = re.sub(r"<[^>]+>", " ", page[page.index('<footer class="md-footer"'):page.index("</footer>")])

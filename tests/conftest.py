@@ -85,7 +85,7 @@ def tree(tmp_path: Path) -> Path:
 
 TIERS = ("unit", "build", "browser")
 WEB = Path(__file__).parent / "web"
-CHROMIUM_FIXTURE = "browser"  # tests/web/test_browser.py: headless Chromium, which every page fixture uses
+CHROMIUM_FIXTURES = {"chromium", "browser"}  # tests/web/conftest.py's session Chromium, and its alias in test_browser
 
 
 def tier(item: pytest.Item) -> str:
@@ -94,9 +94,9 @@ def tier(item: pytest.Item) -> str:
     marked = [t for t in TIERS if item.get_closest_marker(t)]
     if len(marked) > 1:
         raise pytest.UsageError(f"{item.nodeid} is marked with more than one tier: {marked}")
-    if CHROMIUM_FIXTURE in getattr(item, "fixturenames", ()):  # the transitive closure of its fixtures
+    if used := CHROMIUM_FIXTURES.intersection(getattr(item, "fixturenames", ())):  # all its fixtures, transitively
         if marked not in ([], ["browser"]):
-            raise pytest.UsageError(f"{item.nodeid} drives Chromium (fixture {CHROMIUM_FIXTURE!r}) but is "
+            raise pytest.UsageError(f"{item.nodeid} drives Chromium (fixture {sorted(used)[0]!r}) but is "
                                     f"marked {marked[0]}")
         return "browser"
     return marked[0] if marked else "build" if WEB in item.path.parents else "unit"

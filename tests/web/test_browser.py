@@ -14,7 +14,7 @@ from conftest import repo_content
 from .conftest import Quiet, needs_chromium, serving  # other modules import Quiet and serving from here too
 
 needs_chromium()
-pytest.importorskip("playwright.sync_api")
+playwright = pytest.importorskip("playwright.sync_api")  # the browser modules import it from here
 pytestmark = pytest.mark.browser
 
 

@@ -15,6 +15,7 @@ from rulings.content.dump import dumps, modeline
 from rulings.content.tree import Content, read
 from rulings.model.entries import Document, Entity, EntityType, Game, Provenance, Ruling, Term
 from rulings.model.text import Text
+from rulings.site.layout import SiteModel, build_model
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -35,6 +36,12 @@ def site_inputs(root: Path) -> Path:
 def repo_content() -> Content:
     """The repository's content tree, read once: tests derive counts, games and locales from it."""
     return read(REPO / "content")
+
+
+@functools.cache
+def repo_model() -> SiteModel:
+    """The site model of the repository's content, built once for the tests that only read it."""
+    return build_model(repo_content())
 
 
 def project_locales() -> list[str]:

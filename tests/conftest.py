@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from rulings.content.codec import entries_file_to_data, game_to_data
+from rulings.content.codec import entries_file_to_data, game_to_data, project_from_data
 from rulings.content.dump import dumps, modeline
-from rulings.content.tree import Content, read
-from rulings.model.entries import Document, Entity, EntityType, Game, Provenance, Ruling, Term
+from rulings.content.load import load
+from rulings.content.tree import PROJECT_FILE, Content, read
+from rulings.model.entries import Document, Entity, EntityType, Game, Project, Provenance, Ruling, Term
 from rulings.model.text import Text
 from rulings.site.layout import SiteModel, build_model
 
@@ -44,9 +45,14 @@ def repo_model() -> SiteModel:
     return build_model(repo_content())
 
 
+@functools.cache
+def _project() -> Project:
+    return project_from_data(load(REPO / "content" / PROJECT_FILE).data)
+
+
 def project_locales() -> list[str]:
-    """The site's locales, as content/project.yml lists them."""
-    return list(repo_content().project.locales)
+    """The site's locales, as content/project.yml lists them (read alone: most tests need no more of the tree)."""
+    return list(_project().locales)
 
 
 def naughty_strings() -> list[str]:

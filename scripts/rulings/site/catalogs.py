@@ -80,8 +80,10 @@ def plural_forms(locale: str) -> str:
 
     want = [merged(n) for n in SAMPLES]
     for candidate_count, candidate in (DEFAULT_PLURAL, *PLURALS.values()):
-        if candidate_count == count - 1 and [c2py(candidate)(n) for n in SAMPLES] == want:
-            return _header(candidate_count, candidate)
+        if candidate_count == count - 1:
+            rule = c2py(candidate)
+            if all(rule(n) == w for n, w in zip(SAMPLES, want, strict=True)):  # most differ within a few counts
+                return _header(candidate_count, candidate)
     return _header(count, expr)
 
 

@@ -246,7 +246,12 @@ def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Pat
     report = Report()
     fresh = importer.parse(source.decode("utf-8"))
     kept = into / "sources" / importer.SOURCE_NAME
-    base = importer.parse(kept.read_bytes().decode("utf-8")) if kept.exists() else None
+    kept_bytes = kept.read_bytes() if kept.exists() else None
+    # the same document again parses the same: every fresh entry then equals its base and none is changed
+    if kept_bytes is None or kept_bytes == source:
+        base = None if kept_bytes is None else fresh
+    else:
+        base = importer.parse(kept_bytes.decode("utf-8"))
     base_files = {f.path: f for f in base.files} if base else {}
 
     game_path = into / "game.yml"
@@ -277,7 +282,7 @@ def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Pat
 
     for f in fresh.files:
         merge_file(f, base_files.get(f.path), into / f.path, fresh.game.id, schemas_dir, report, fresh.languages)
-    if not kept.exists() or kept.read_bytes() != source:
+    if kept_bytes != source:
         kept.parent.mkdir(parents=True, exist_ok=True)
         kept.write_bytes(source)
         report.written.append(kept)

@@ -126,7 +126,7 @@ MUTATIONS = [
 ]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # about ten per mutation
 @given(entries, st.integers(0, len(MUTATIONS)))
 def test_fast_schema_check_agrees_with_jsonschema(entry, mutation):
     """fastjsonschema decides whether a file needs jsonschema's detailed errors: the two must agree."""

@@ -130,7 +130,6 @@ class _EntriesYaml:
     ``ids`` follows every edit so that positions are known without it."""
 
     def __init__(self, path: Path, kind: str):
-        self.kind = kind
         self.loaded = load(path)
         self.entries = [entry_from_data(kind, d) for d in self.loaded.data.get("entries", [])]
         self.ids = [e.id for e in self.entries]
@@ -148,10 +147,6 @@ class _EntriesYaml:
         """A YAML comment in or just above the entry."""
         i = self.ids.index(entry_id)
         return has_comments(self.seq[i]) or any(x for x in self.seq.ca.items.get(i, ()) if x)
-
-    def round_trip_entry(self, entry_id: str) -> Entry:
-        """The entry as the round-trip parse reads it: its texts keep the quoting they are written with."""
-        return entry_from_data(self.kind, self.seq[self.ids.index(entry_id)])
 
     def delete(self, i: int) -> None:
         del self.seq[i], self.ids[i]
@@ -213,8 +208,7 @@ def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id
         if fe in (ce, be):
             continue  # nothing new upstream: keep the entry as it is, comments included
         if be is not None and ce == be and not file.hand_edited(e.id):
-            # upstream changed, no hand edit: take it, keep translations
-            carry_translations(e, file.round_trip_entry(e.id), languages)
+            carry_translations(e, cur, languages)  # upstream changed, no hand edit: take it, keep translations
             report.changed.append(e.id)
             file.replace(last, e)
         else:

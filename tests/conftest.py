@@ -7,15 +7,18 @@ import hashlib
 import json
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from rulings.content.codec import entries_file_to_data, game_to_data
+from rulings.content.codec import entries_file_to_data, game_to_data, project_from_data
 from rulings.content.dump import dumps, modeline
-from rulings.content.tree import Content, read
-from rulings.model.entries import Document, Entity, EntityType, Game, Provenance, Ruling, Term
+from rulings.content.load import load
+from rulings.content.tree import PROJECT_FILE, Content, read
+from rulings.model.entries import Document, Entity, EntityType, Game, Project, Provenance, Ruling, Term
 from rulings.model.text import Text
+from rulings.site.layout import SiteModel, build_model
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -38,9 +41,20 @@ def repo_content() -> Content:
     return read(REPO / "content")
 
 
+@functools.cache
+def repo_model() -> SiteModel:
+    """The site model of the repository's content, built once for the tests that only read it."""
+    return build_model(repo_content())
+
+
+@functools.cache
+def _project() -> Project:
+    return project_from_data(load(REPO / "content" / PROJECT_FILE).data)
+
+
 def project_locales() -> list[str]:
-    """The site's locales, as content/project.yml lists them."""
-    return list(repo_content().project.locales)
+    """The site's locales, as content/project.yml lists them (read alone: most tests need no more of the tree)."""
+    return list(_project().locales)
 
 
 def naughty_strings() -> list[str]:
@@ -55,6 +69,27 @@ def write(path: Path, data: dict, schemas: Path) -> Path:
 
 def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
     """project.yml, a game with its kept original, a card, a term and rulings; returns content/."""
+    if rulings is not None:
+        return _write_tree(root, rulings)
+    for rel, data in _default_tree().items():  # the same files for every test: written once, then copied
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return root / "content"
+
+
+@functools.cache
+def _default_tree() -> dict[str, bytes]:
+    """The files of the tree :func:`build_tree` writes with its default ruling, by path below its root."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        _write_tree(root, [Ruling("demo/ruling/sword-twice", "en", [Provenance("doc", (1, 2))],
+                                  question=Text("en", "Can I use the Sword twice?"), answer=Text("en", "Yes."),
+                                  about=["demo/card/sword"])])
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _write_tree(root: Path, rulings: list[Ruling]) -> Path:
     schemas = root / "schemas"
     shutil.copytree(REPO / "schemas", schemas, dirs_exist_ok=True)
     content = root / "content"
@@ -71,9 +106,6 @@ def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
     write(content / "demo" / "entities.yml", entries_file_to_data("entities", "demo", [card]), schemas)
     term = Term("demo/term/adjacent", "en", prov, term=Text("en", "Adjacent"), definition=Text("en", "Next to."))
     write(content / "demo" / "glossary.yml", entries_file_to_data("glossary", "demo", [term]), schemas)
-    if rulings is None:
-        rulings = [Ruling("demo/ruling/sword-twice", "en", prov, question=Text("en", "Can I use the Sword twice?"),
-                          answer=Text("en", "Yes."), about=["demo/card/sword"])]
     write(content / "demo" / "rulings.yml", entries_file_to_data("rulings", "demo", rulings), schemas)
     return content
 

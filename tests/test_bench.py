@@ -72,14 +72,16 @@ def test_synthetic_tree_is_deterministic_and_split_into_files(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     synth.generate(tmp_path / "a" / "content", 120, seed=7)
     synth.generate(tmp_path / "b" / "content", 120, seed=7)
-    assert _digest(tmp_path / "a" / "content") == _digest(tmp_path / "b" / "content")
-    synth.generate(tmp_path / "c" / "content", 120, seed=8)
-    assert _digest(tmp_path / "a" / "content") != _digest(tmp_path / "c" / "content")
+    a = _digest(tmp_path / "a" / "content")
+    assert a == _digest(tmp_path / "b" / "content")
     monkeypatch.setattr(synth, "FILE_ENTRIES", 25)
-    synth.generate(tmp_path / "d" / "content", 120, seed=7)
-    files = sorted(p.name for p in (tmp_path / "d" / "content" / "synth-one").glob("rulings-*.yml"))
+    synth.generate(tmp_path / "c" / "content", 120, seed=8)  # another seed, in files of 25 entries
+    files = sorted(p.name for p in (tmp_path / "c" / "content" / "synth-one").glob("rulings-*.yml"))
     assert files == ["rulings-001.yml", "rulings-002.yml", "rulings-003.yml"]
-    _content, diags = validate(tmp_path / "d" / "content")
+    c = _digest(tmp_path / "c" / "content")
+    unsplit = [f for f in a.keys() & c.keys() if f.endswith(".yml") and "rulings" not in f and f != "project.yml"]
+    assert unsplit and all(a[f] != c[f] for f in unsplit)  # the seed, not the split, changed them
+    _content, diags = validate(tmp_path / "c" / "content")
     assert not [d for d in diags if d.severity is Severity.ERROR]
 
 

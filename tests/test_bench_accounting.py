@@ -19,8 +19,9 @@ from bench.report import RATIOS, phase_table, size_table
 from bench.stats import ratio, spread, summarize
 from rulings.site.workers import fork_map
 
-BURN = 0.3
-"""CPU seconds each burner spends."""
+BURN = 0.1
+"""CPU seconds each burner spends: ten clock ticks, far more than a fork's or an interpreter start-up's
+own CPU (about 0.01 s), so counted once and counted twice stay far apart."""
 
 
 def _burn(_shared: object, seconds: float) -> float:

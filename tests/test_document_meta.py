@@ -7,19 +7,14 @@ from __future__ import annotations
 import html
 import re
 
-from conftest import REPO, project_locales
-from rulings.content.tree import read
+from conftest import REPO, project_locales, repo_content, repo_model
 from rulings.site import paths as P
 from rulings.site.i18n import UI
 from rulings.site.labels import AUTHORITY_LABELS
-from rulings.site.layout import build_model
 from rulings.site.pages import home, overview
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.ruling import ruling_html
 from rulings.site.render import plain
-
-CONTENT = read(REPO / "content")
-MODEL = build_model(CONTENT)
 
 
 def rows(markdown: str) -> list[dict[str, str]]:
@@ -30,15 +25,16 @@ def rows(markdown: str) -> list[dict[str, str]]:
 
 
 def test_documents_show_their_remarks_and_only_their_own_dates():
-    with_notes = [d for g in CONTENT.games.values() for d in g.documents if d.notes]
+    content, model = repo_content(), repo_model()
+    with_notes = [d for g in content.games.values() for d in g.documents if d.notes]
     assert with_notes, "a document keeps remarks (the Three Kingdoms poster's lines)"
-    undated = [g for g in CONTENT.games.values() if any(not d.date for d in g.documents)
-               and any(c.game == g.id and c.date for c in MODEL.games[g.id].changes)]
+    undated = [g for g in content.games.values() if any(not d.date for d in g.documents)
+               and any(c.game == g.id and c.date for c in model.games[g.id].changes)]
     assert undated, "a game whose change log is dated though its document prints no date (Sorcery)"
     for loc in project_locales():
         ui = UI.load(REPO / "locales", loc)
-        view = LocaleView(MODEL, loc, ui)
-        for gid, gd in MODEL.games.items():
+        view = LocaleView(model, loc, ui)
+        for gid, gd in model.games.items():
             docs = rows(overview.render(view, gd).markdown)
             for d, facts in zip(gd.game.documents, docs, strict=True):
                 assert (ui.t("Date") in facts) == bool(d.date), (loc, gid, d.id)
@@ -55,13 +51,14 @@ def test_documents_show_their_remarks_and_only_their_own_dates():
 
 
 def test_every_ruling_shows_its_source_with_the_documents_authority():
-    docs = {(g.id, d.id): d for g in CONTENT.games.values() for d in g.documents}
+    content, model = repo_content(), repo_model()
+    docs = {(g.id, d.id): d for g in content.games.values() for d in g.documents}
     assert all(d.authority for d in docs.values()), "every source document records who stands behind it"
     assert len({d.authority for d in docs.values()}) > 1
     for loc in project_locales():
         ui = UI.load(REPO / "locales", loc)
-        view = LocaleView(MODEL, loc, ui)
-        for gid, gd in MODEL.games.items():
+        view = LocaleView(model, loc, ui)
+        for gid, gd in model.games.items():
             ctx = view.ctx(P.other_rulings_page(gid), gid)
             for r in gd.rulings[:: max(1, len(gd.rulings) // 20)]:  # a spread of each game's rulings
                 html_ = "".join(ruling_html(view, r, ctx, 2))

@@ -3,7 +3,6 @@ reason of the step that ended it and a link to the ruling that replaced it; curr
 
 from __future__ import annotations
 
-import copy
 import html
 import json
 import re
@@ -21,8 +20,8 @@ from rulings.site.pages.ruling import ruling_html
 
 
 def superseded_fixture():
-    """The real content, with one ruling of a game superseded by another of the same game."""
-    content = copy.deepcopy(read(REPO / "content"))
+    """The real content, read afresh (it is changed): one ruling of a game superseded by another of that game."""
+    content = read(REPO / "content")
     rulings = [e for e in content.entries if isinstance(e, Ruling) and e.status is RulingStatus.CURRENT]
     old, new = rulings[0], next(r for r in rulings[1:] if r.game == rulings[0].game)
     old.status = RulingStatus.SUPERSEDED

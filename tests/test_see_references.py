@@ -6,16 +6,11 @@ from __future__ import annotations
 import html
 import re
 
-from conftest import REPO, project_locales
-from rulings.content.tree import read
+from conftest import REPO, project_locales, repo_content, repo_model
 from rulings.model.entries import Entity
 from rulings.site.i18n import COLON, UI
-from rulings.site.layout import build_model
 from rulings.site.pages import entity
 from rulings.site.pages.base import LocaleView
-
-CONTENT = read(REPO / "content")
-MODEL = build_model(CONTENT)
 
 
 def linked(markdown: str, cls: str, colon: str) -> tuple[str | None, list[str]]:
@@ -27,19 +22,20 @@ def linked(markdown: str, cls: str, colon: str) -> tuple[str | None, list[str]]:
 
 
 def test_see_and_see_also_render_apart():
-    entities = [e for e in CONTENT.entries if isinstance(e, Entity) and (e.see or e.related)]
+    content, model = repo_content(), repo_model()
+    entities = [e for e in content.entries if isinstance(e, Entity) and (e.see or e.related)]
     assert any(e.see for e in entities) and any(e.related for e in entities)
     for loc in project_locales():
         ui = UI.load(REPO / "locales", loc)
-        view = LocaleView(MODEL, loc, ui)
+        view = LocaleView(model, loc, ui)
         for e in entities:
-            gd = MODEL.games[e.game]
+            gd = model.games[e.game]
             md = entity.render(view, gd, e).markdown
             head = re.search(r'<div class="rl-entry rl-entity">(.*?)</div>\n', md, re.S).group(1)
             for cls, refs, label in (("rl-see", e.see, "See"), ("rl-related", e.related, "See also")):
                 shown_label, shown = linked(head, cls, ui.t(COLON))
                 if refs:
                     assert shown_label == ui.t(label), (loc, e.id, cls)
-                    assert shown == [view.name(MODEL.by_id[r]) for r in refs], (loc, e.id, cls)
+                    assert shown == [view.name(model.by_id[r]) for r in refs], (loc, e.id, cls)
                 else:
                     assert shown_label is None, (loc, e.id, cls)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, build_tree, naughty_strings
+from conftest import REPO, build_tree, naughty_strings, repo_content, repo_model
 from rulings.cli.main import main
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
@@ -306,8 +306,7 @@ def test_validator_po_hints_and_site_links_agree(tmp_path: Path, monkeypatch: py
 
 
 def test_po_hints_list_the_terms_the_site_links_in_real_content():
-    content = read(REPO / "content")
-    model = build_model(content)
+    content, model = repo_content(), repo_model()
     history = History()
     checked = 0
     for gid, gd in model.games.items():

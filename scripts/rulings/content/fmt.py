@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rulings.content.diagnostics import ContentError, Diagnostic, display_path
 from rulings.content.dump import MODELINE_PREFIX, modeline, yaml_instance
-from rulings.content.load import load, load_text
+from rulings.content.load import Loaded, load, load_text
 from rulings.content.tree import FILE_KINDS, Selection, discover, find_schemas_dir
 from rulings.files import atomic_write
 
@@ -28,7 +28,12 @@ class FmtResult:
 
 def format_text(path: Path, text: str, schemas_dir: Path) -> str:
     """The canonical form of ``text``; raises :class:`ContentError` if it does not load."""
-    loaded = load_text(path, text)  # all the loader's checks first
+    return _canonical(load_text(path, text), schemas_dir)  # all the loader's checks first
+
+
+def _canonical(loaded: Loaded, schemas_dir: Path) -> str:
+    """The canonical form of a file the loader accepted."""
+    path = loaded.path
     y = yaml_instance(preserve_quotes=True)
     data = y.load(loaded.text)
     buf = io.StringIO()
@@ -45,7 +50,7 @@ def format_text(path: Path, text: str, schemas_dir: Path) -> str:
 def format_file(path: Path, root: Path, *, check: bool) -> FmtResult:
     try:
         loaded = load(path)
-        out = format_text(path, loaded.text, find_schemas_dir(root))
+        out = _canonical(loaded, find_schemas_dir(root))
     except ContentError as e:
         return FmtResult(path, False, e.diagnostic)
     changed = out != loaded.text

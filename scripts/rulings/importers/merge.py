@@ -25,6 +25,7 @@ written when nothing changed (re-runs are byte-identical).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import io
 from collections.abc import Collection
@@ -85,8 +86,7 @@ def _translated_aliases(e: Entry, languages: Collection[str]) -> dict[str, list[
 
 def _untranslated(e: Entry, languages: Collection[str]) -> dict[str, Any]:
     """An entry's data without translations: what an upstream document written in ``languages`` determines."""
-    e2 = copy.deepcopy(e)
-    e2.node = None
+    e2 = copy.deepcopy(dataclasses.replace(e, node=None))  # not the YAML node: copying it cost most of the merge
     for _, t in e2.texts():
         t.translations = {}
     for k in _translated_aliases(e2, languages):
@@ -122,11 +122,52 @@ def has_comments(node: Any) -> bool:
     return False
 
 
-def _read_entries(path: Path, kind: str) -> tuple[Any, list[Entry]]:
-    loaded = load(path)
-    y = yaml_instance(preserve_quotes=True)
-    data = y.load(loaded.text)
-    return data, [entry_from_data(kind, d) for d in data.get("entries", [])]
+class _EntriesYaml:
+    """An entry file's entries, and its round-trip document, parsed only when needed.
+
+    The entries come from the fast loader; ruamel's round-trip parse, which keeps comments and costs about
+    thirty times as much, runs only when the file must be edited or an entry's comments decide a merge.
+    ``ids`` follows every edit so that positions are known without it."""
+
+    def __init__(self, path: Path, kind: str):
+        self.loaded = load(path)
+        self.entries = [entry_from_data(kind, d) for d in self.loaded.data.get("entries", [])]
+        self.ids = [e.id for e in self.entries]
+        self.edited = False
+        self._doc: Any = None
+
+    @property
+    def seq(self) -> Any:
+        """The round-trip entry list, edited in place: ruamel keeps comment lines attached to list positions."""
+        if self._doc is None:
+            self._doc = yaml_instance(preserve_quotes=True).load(self.loaded.text)
+        return self._doc["entries"]
+
+    def hand_edited(self, entry_id: str) -> bool:
+        """A YAML comment in or just above the entry."""
+        i = self.ids.index(entry_id)
+        return has_comments(self.seq[i]) or any(x for x in self.seq.ca.items.get(i, ()) if x)
+
+    def delete(self, i: int) -> None:
+        del self.seq[i], self.ids[i]
+        self.edited = True
+
+    def insert(self, i: int, e: Entry) -> None:
+        self.seq.insert(i, _styled(entry_to_data(e)))
+        self.ids.insert(i, e.id)
+        self.edited = True
+
+    def replace(self, i: int, e: Entry) -> None:
+        self.seq[i] = _styled(entry_to_data(e))
+        self.edited = True
+
+    def dumps(self) -> str | None:
+        """The edited file, or None if it was never edited."""
+        if not self.edited:
+            return None
+        buf = io.StringIO()
+        yaml_instance(preserve_quotes=True).dump(self._doc, buf)
+        return buf.getvalue()
 
 
 def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id: str, schemas_dir: Path,
@@ -138,26 +179,18 @@ def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id
         data = {"kind": fresh.kind, "game": game_id, "entries": [entry_to_data(e) for e in fresh.entries]}
         _write(path, dumps(data, first_line=modeline(path, fresh.kind, schemas_dir)), report)
         return
-    doc, current = _read_entries(path, fresh.kind)
-    seq = doc["entries"]  # edited in place: ruamel keeps comment lines attached to list positions
-    cur_by_id = {e.id: e for e in current}
-    changed = False
-
-    def index_of(entry_id: str) -> int:
-        return next(i for i, n in enumerate(seq) if n.get("id") == entry_id)
-
-    def hand_edited(cur: Entry) -> bool:
-        return has_comments(cur.node) or any(x for x in seq.ca.items.get(index_of(cur.id), ()) if x)
+    file = _EntriesYaml(path, fresh.kind)
+    cur_by_id = {e.id: e for e in file.entries}
 
     # removals first, so positions below refer to the surviving entries
-    for cur in current:
+    for cur in file.entries:
         if cur.id in fresh_ids:
             continue
         b = base_by_id.get(cur.id)
-        if b is not None and _untranslated(cur, languages) == _untranslated(b, languages) and not hand_edited(cur):
+        if (b is not None and _untranslated(cur, languages) == _untranslated(b, languages)
+                and not file.hand_edited(cur.id)):
             report.removed.append(cur.id)
-            del seq[index_of(cur.id)]
-            changed = True
+            file.delete(file.ids.index(cur.id))
         elif b is not None:
             report.conflicts.append(cur.id)  # removed upstream but edited here: kept
     last = -1  # position of the previous fresh entry, where a new one is inserted after
@@ -167,25 +200,22 @@ def merge_file(fresh: EntriesFile, base: EntriesFile | None, path: Path, game_id
         if cur is None:
             report.added.append(e.id)
             last += 1
-            seq.insert(last, _styled(entry_to_data(e)))
-            changed = True
+            file.insert(last, e)
             continue
-        last = index_of(e.id)
+        last = file.ids.index(e.id)
         fe, ce = _untranslated(e, languages), _untranslated(cur, languages)
         be = _untranslated(b, languages) if b is not None else None
         if fe in (ce, be):
             continue  # nothing new upstream: keep the entry as it is, comments included
-        if be is not None and ce == be and not hand_edited(cur):
+        if be is not None and ce == be and not file.hand_edited(e.id):
             carry_translations(e, cur, languages)  # upstream changed, no hand edit: take it, keep translations
             report.changed.append(e.id)
-            seq[last] = _styled(entry_to_data(e))
-            changed = True
+            file.replace(last, e)
         else:
             report.conflicts.append(e.id)  # changed upstream and by hand (or no base to tell)
-    if changed:
-        buf = io.StringIO()
-        yaml_instance(preserve_quotes=True).dump(doc, buf)
-        _write(path, buf.getvalue(), report)
+    text = file.dumps()
+    if text is not None:
+        _write(path, text, report)
 
 
 def _write(path: Path, text: str, report: Report) -> None:
@@ -210,7 +240,12 @@ def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Pat
     report = Report()
     fresh = importer.parse(source.decode("utf-8"))
     kept = into / "sources" / importer.SOURCE_NAME
-    base = importer.parse(kept.read_bytes().decode("utf-8")) if kept.exists() else None
+    kept_bytes = kept.read_bytes() if kept.exists() else None
+    # the same document again parses the same: every fresh entry then equals its base and none is changed
+    if kept_bytes is None or kept_bytes == source:
+        base = None if kept_bytes is None else fresh
+    else:
+        base = importer.parse(kept_bytes.decode("utf-8"))
     base_files = {f.path: f for f in base.files} if base else {}
 
     game_path = into / "game.yml"
@@ -241,7 +276,7 @@ def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Pat
 
     for f in fresh.files:
         merge_file(f, base_files.get(f.path), into / f.path, fresh.game.id, schemas_dir, report, fresh.languages)
-    if not kept.exists() or kept.read_bytes() != source:
+    if kept_bytes != source:
         kept.parent.mkdir(parents=True, exist_ok=True)
         kept.write_bytes(source)
         report.written.append(kept)

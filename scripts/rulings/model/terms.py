@@ -215,6 +215,7 @@ class Glossary:
         self._indexes: dict[str, Index[Term]] = {}
         self._excluded: dict[str, Index[Term]] = {}
         self._findable: dict[str, set[str]] = {}
+        self._used: dict[tuple[str, str, bool], list[Term]] = {}
 
     def forms(self, term: Term, lang: str) -> list[tuple[str, bool]]:
         """(form, is an alias) for the term's name in ``lang`` and its aliases in ``lang``."""
@@ -261,12 +262,16 @@ class Glossary:
 
     def used(self, text: Text, *, by_name: bool = False) -> list[Term]:
         """The terms the source of ``text`` uses, each once, in order of appearance; with ``by_name``, only
-        those it uses by their name (not by an alias)."""
-        seen: dict[str, Term] = {}
-        for m in self.find(text.source, text.lang):
-            if isinstance(m.key, Term) and not (by_name and m.alias):
-                seen.setdefault(m.key.id, m.key)
-        return list(seen.values())
+        those it uses by their name (not by an alias). Kept per source text: each is asked for once per
+        locale (PO hints, the validator's check)."""
+        key = (text.source, text.lang, by_name)
+        if key not in self._used:
+            seen: dict[str, Term] = {}
+            for m in self.find(text.source, text.lang):
+                if isinstance(m.key, Term) and not (by_name and m.alias):
+                    seen.setdefault(m.key.id, m.key)
+            self._used[key] = list(seen.values())
+        return list(self._used[key])
 
     def unused(self, text: Text, locale: str) -> list[Term]:
         """The terms the source uses by their name whose agreed translation (their name or an alias in

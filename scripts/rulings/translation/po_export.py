@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -62,6 +63,7 @@ def page_ref(model: SiteModel, owner: Entry | Game) -> str | None:
     return P.url_of(page, True) + (f"#{frag}" if frag else "")
 
 
+@lru_cache(maxsize=1024)  # a game's thousands of messages live in a few files: resolve each once
 def _relpath(root: Path, file: Path) -> str:
     try:
         return file.resolve().relative_to(root.resolve().parent).as_posix()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
 
@@ -33,6 +35,7 @@ def content_locale(language: str, known: list[str]) -> str:
     return next((c for c in candidates if c in known), tag)
 
 
+@cache  # asked once per exported message: parsing the locale each time was a tenth of an export
 def language_name(tag: str) -> str:
     try:
         return Locale.parse(tag, sep="-").english_name or tag

@@ -77,6 +77,19 @@ def test_a_child_still_running_when_its_phase_ends_is_reported() -> None:
     assert meter.phases["clean"]["unreaped_children"] == []
 
 
+def test_a_child_older_than_the_phase_is_not_the_phases() -> None:
+    """The process's own long-lived children (a test run's browser driver, a server) are not left by a phase."""
+    older = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        meter = Meter()
+        with meter.phase("beside"):
+            pass
+        assert meter.phases["beside"]["unreaped_children"] == []
+    finally:
+        older.kill()
+        older.wait()
+
+
 def test_spread_and_ratio() -> None:
     assert spread([3.0, 1.0, 2.0]) == {"min": 1.0, "median": 2.0, "max": 3.0, "n": 3}
     assert spread([4.0, None, 1.0]) == {"min": 1.0, "median": 2.5, "max": 4.0, "n": 2}

@@ -120,13 +120,14 @@ class Meter:
         resettable = _reset_peak_rss()
         if self.trace:
             tracemalloc.reset_peak()
+        before = set(live_children() or ())  # children of the process's own (a browser's driver…), not the phase's
         start = Clock.now()
         try:
             yield name
         finally:
             took = Clock.now().since(start)
             peak = _bytes(_status_kib("VmHWM")) if resettable else None
-            left = live_children()
+            left = [pid for pid in live_children() or () if pid not in before]
             p = self.phases.setdefault(name, {"seconds": 0.0, "cpu_seconds": 0.0, "self_cpu_seconds": 0.0,
                                               "children_cpu_seconds": 0.0, "calls": 0, "rss_start_bytes": start_rss,
                                               "peak_rss_bytes": None, "unreaped_children": []})
@@ -135,7 +136,7 @@ class Meter:
             p["calls"] += 1
             if peak is not None:
                 p["peak_rss_bytes"] = max(p["peak_rss_bytes"] or 0, peak)
-            p["unreaped_children"] += left or []
+            p["unreaped_children"] += left
             if self.trace:
                 p["traced_peak_bytes"] = max(p.get("traced_peak_bytes", 0), tracemalloc.get_traced_memory()[1])
 

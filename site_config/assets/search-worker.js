@@ -389,15 +389,18 @@
     hanStart = new RegExp(`^[${m.han}]`, "u");
   }
 
-  // Online, Material sets the search up on every page load anyway: start now, not after its index
-  // request. From file://, Material waits until the reader opens the search, and so does this.
-  if (!inFrame) setup().catch(() => { ready = null; });  // failed: tried again at SETUP
+  /* READY at once, and again at every SETUP: Material sends no query before it, and this worker needs
+     nothing from SETUP (its config is Material's, for lunr) nor the index (a query waits for what it
+     needs). The index starts loading now, not after Material's request for search_index.json: online,
+     the page starts this worker in its <head> (overrides/main.html) and its SETUP is what makes
+     Material hear this READY; from file://, Material's shim starts it in an iframe when the page loads. */
+  setup().catch(() => { ready = null; });  // failed: tried again by the query
+  postMessage({ type: READY });
 
   let latest = 0;
   addEventListener("message", async ev => {
     const message = ev.data;
     if (message.type === SETUP) {
-      await setup();
       postMessage({ type: READY });
     } else if (message.type === QUERY) {
       const n = ++latest;

@@ -14,7 +14,8 @@ site built as ``rulings build`` builds them, then per locale and flavour, in a f
 - ``ready_ms``: when the search worker's first READY reached the page (the worker has started; Material
   sends no query before it hears one), from the load event (negative: before it; median of the runs);
 - ``longest_task_ms``: the longest main-thread task (PerformanceObserver ``longtask``) from the load
-  event to the first result (offline, Material's worker shim runs the worker on the main thread).
+  event to the first result (the search runs on the main thread, in a frame of the page: online the
+  page makes it, offline Material's worker shim).
 
 ``python tools/bench/search.py --sizes 10000,50000`` prints a table and writes JSON to ``build/``;
 ``--repo`` measures another checkout's code and site config (main's, for a before/after).

@@ -69,7 +69,7 @@ def test_the_worker_splits_every_string_as_python_does(tmp_path):
     meta = {"keys": [], "stop": sorted(STOP_WORDS), "han": HAN_RANGES, "docs": 0}
     (tmp_path / "in.json").write_text(json.dumps({"meta": meta, "strings": strings}), encoding="utf-8")
     script = f"""
-    global.self = global; global.addEventListener = () => {{}};
+    global.self = global; global.addEventListener = () => {{}}; global.postMessage = () => {{}};
     self.location = {{href: "http://localhost/en/assets/search-worker.js"}};
     require({json.dumps(str(WORKER))});
     const T = self.__rulingsSearchTokens, data = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));

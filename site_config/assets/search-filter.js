@@ -1,6 +1,10 @@
 /* A game filter in Material's search dialog: choosing a game puts `game:<id>` in front of the query,
- * which the search worker (search-worker.js) reads; typing `game:<id>` or `kind:<kind>` works the same
- * from the keyboard. The games come from the index (search/rl/filters.js), loaded when search opens. */
+ * which the search worker (search-worker.js) reads; typing `game:<id>` or `kind:<kind>` works the same.
+ * The games come from the index (search/rl/filters.js), loaded when search opens.
+ *
+ * Keys: Tab in the search box goes to the filter (Material would close the search), Shift+Tab back to
+ * the box; in the filter the arrows and letters choose a game (the results follow at once, the focus
+ * stays), Enter returns to the box, Escape and Tab close the search as Material does. */
 "use strict";
 (function () {
   const input = document.querySelector("input.md-search__input");
@@ -8,24 +12,33 @@
   const config = document.getElementById("__config");
   if (!form || !config) return;
   const base = new URL(JSON.parse(config.textContent).base + "/", location.href);
-  let built = false;
+  let select = null;
 
   window.__rulingsSearch = function ([kind, , data]) {
-    if (kind !== "filters" || built) return;
-    built = true;
-    const select = document.createElement("select");
+    if (kind !== "filters" || select) return;
+    select = document.createElement("select");
     select.className = "rl-search-game";
     select.setAttribute("aria-label", data.labels.game);
     select.append(new Option(`${data.labels.game}: —`, ""));
     for (const [id, name] of data.games) select.append(new Option(`${data.labels.game}: ${name}`, id));
     const current = /(?:^|\s)game:(\S+)/i.exec(input.value);
     if (current) select.value = current[1];
-    select.addEventListener("keydown", ev => ev.stopPropagation());  // its own keys, not Material's
+    select.addEventListener("keydown", ev => {
+      if (ev.key === "Tab" && ev.shiftKey) {
+        ev.preventDefault();
+        input.focus();
+      } else if (ev.key === "Enter") {
+        ev.preventDefault();
+        input.focus();
+      }
+      // Material's search keys would take the focus back to the box on any other key: the filter's
+      // own keys stay its own, closing (Escape, Tab) stays Material's
+      if (ev.key !== "Escape" && !(ev.key === "Tab" && !ev.shiftKey)) ev.stopPropagation();
+    });
     select.addEventListener("change", () => {
       const rest = input.value.replace(/(^|\s)game:\S*\s*/gi, "$1").trim();
       input.value = (select.value ? `game:${select.value} ` : "") + rest;
-      input.focus();
-      input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "End" }));
+      input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "End" }));  // Material reads keyup
     });
     input.addEventListener("keyup", () => {
       const m = /(?:^|\s)game:(\S+)/i.exec(input.value);
@@ -33,6 +46,14 @@
     });
     form.after(select);
   };
+
+  // Tab from the box: to the filter, before Material's own key handler (on window) closes the search
+  input.addEventListener("keydown", ev => {
+    if (ev.key !== "Tab" || ev.shiftKey || ev.isComposing || !select) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    select.focus();
+  });
 
   function load() {
     if (document.querySelector("script.rl-search-filters")) return;

@@ -4,8 +4,9 @@
  * here) and speaks its protocol: SETUP → READY, QUERY → RESULT with Material's result shape, so its
  * look, rendering and keys stay. The index is prebuilt and sharded: a query loads the few shards of
  * its words' prefixes and the records of the results shown, never the whole corpus. Files are
- * scripts calling __rulingsSearch: fetched in a real worker (http, Kiwix), loaded as <script> tags
- * in the iframe Material's file:// shim runs workers in.
+ * scripts calling __rulingsSearch, loaded as <script> tags in the hidden frame it runs in (online: the
+ * page's, overrides/main.html; from file://: Material's worker shim's), fetched in a real worker (only
+ * where the page could not make the frame).
  *
  * fold() and queryTokens() repeat rulings.site.search.tokens exactly (tests/search compares them).
  * Everything from the index is content, so hostile: it is escaped here before Material shows it.
@@ -389,15 +390,16 @@
     hanStart = new RegExp(`^[${m.han}]`, "u");
   }
 
-  // Online, Material sets the search up on every page load anyway: start now, not after its index
-  // request. From file://, Material waits until the reader opens the search, and so does this.
-  if (!inFrame) setup().catch(() => { ready = null; });  // failed: tried again at SETUP
+  /* READY at once, and again at every SETUP: Material sends no query before it, and this worker needs
+     nothing from SETUP (its config is Material's, for lunr) nor the index (a query waits for what it
+     needs). The index starts loading now, not after Material's request for search_index.json. */
+  setup().catch(() => { ready = null; });  // failed: tried again by the query
+  postMessage({ type: READY });
 
   let latest = 0;
   addEventListener("message", async ev => {
     const message = ev.data;
     if (message.type === SETUP) {
-      await setup();
       postMessage({ type: READY });
     } else if (message.type === QUERY) {
       const n = ++latest;

@@ -11,8 +11,11 @@ site built as ``rulings build`` builds them, then per locale and flavour, in a f
   those of the search alone (index files and worker, not the page and theme every visit loads);
 - ``query_median_ms``/``query_p95_ms``: keyup to changed results, over a list of queries (names,
   words, prefixes, Italian, Chinese);
+- ``ready_ms``: when the search worker's first READY reached the page (the worker has started; Material
+  sends no query before it hears one), from the load event (negative: before it; median of the runs);
 - ``longest_task_ms``: the longest main-thread task (PerformanceObserver ``longtask``) from the load
-  event to the first result (offline, Material's worker shim runs the worker on the main thread).
+  event to the first result (the search runs on the main thread, in a frame of the page: online the
+  page makes it, offline Material's worker shim).
 
 ``python tools/bench/search.py --sizes 10000,50000`` prints a table and writes JSON to ``build/``;
 ``--repo`` measures another checkout's code and site config (main's, for a before/after).
@@ -39,6 +42,17 @@ LONGTASKS = """(() => { window.__longtasks = [];
     window.__longtasks.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true}); }
   catch (e) {} })();"""
 
+READY = """(() => { let inner = window.Worker;  // every worker made (Material's, ours, its file:// shim's):
+  const wrap = (W) => typeof W !== 'function' ? W : function (...args) {  // the first READY it sends noted
+    const w = Reflect.construct(W, args);
+    w.addEventListener('message', ev => { if (ev.data && ev.data.type === 1 && window.__ready === undefined)
+      window.__ready = performance.now(); });
+    return w;
+  };
+  inner = wrap(inner);
+  Object.defineProperty(window, 'Worker', {configurable: true, get: () => inner, set: (W) => { inner = wrap(W); }});
+})();"""
+
 FIRST_JS = """async (query, timeout) => {
   const input = document.querySelector('input.md-search__input');
   const list = document.querySelector('.md-search-result__list');
@@ -53,7 +67,8 @@ FIRST_JS = """async (query, timeout) => {
   }
   const first = performance.now();
   const tasks = window.__longtasks.filter(([s, d]) => s + d >= loadEnd && s <= first).map(([s, d]) => d);
-  return {first_result_ms: first - loadEnd, typed_ms: t0 - loadEnd, page_load_ms: loadEnd,
+  const ready = window.__ready === undefined ? null : window.__ready - loadEnd;
+  return {first_result_ms: first - loadEnd, typed_ms: t0 - loadEnd, page_load_ms: loadEnd, ready_ms: ready,
           longest_task_ms: Math.max(0, ...tasks), longtasks: tasks.length};
 }"""
 
@@ -153,6 +168,7 @@ def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool 
     out = {**done[0], "first_result_ms": _pct(firsts, 0.5), "first_result_min_ms": min(firsts),
            "first_result_max_ms": max(firsts), "first_result_runs_ms": firsts,
            "typed_ms": _pct([r["typed_ms"] for r in done], 0.5),
+           "ready_ms": _pct([r["ready_ms"] for r in done if r.get("ready_ms") is not None], 0.5),
            "longest_task_ms": max(r["longest_task_ms"] for r in done),
            "query_ms": [t for r in done for t in r["query_ms"]],
            "unchanged": [q for r in done for q in r["unchanged"]]}
@@ -167,6 +183,7 @@ def _one_load(browser: Any, home: str, site: Path, queries: list[str], timeout_m
     requested: list[str] = []
     ctx = browser.new_context()
     ctx.add_init_script(LONGTASKS)
+    ctx.add_init_script(READY)
     ctx.add_init_script(_first_at_load(queries[0], timeout_ms))
     page = ctx.new_page()
     page.on("request", lambda r: requested.append(r.url))
@@ -262,8 +279,13 @@ def _row(r: dict[str, Any] | None) -> str:
     return (f"first result {r['first_result_ms'] / 1000:.3f} s ({r['first_result_min_ms'] / 1000:.3f}–"
             f"{r['first_result_max_ms'] / 1000:.3f}), {r['bytes_before_first_result'] / 1024:.0f} KiB "
             f"before it ({r['search_bytes_before_first_result'] / 1024:.0f} KiB search), "
+            f"search ready at {_ms(r.get('ready_ms'))}, "
             f"query median {r['query_median_ms']:.0f} ms / p95 {r['query_p95_ms']:.0f} ms, "
             f"longest task {r['longest_task_ms']:.0f} ms")
+
+
+def _ms(v: float | None) -> str:
+    return "—" if v is None else f"{v:+.0f} ms"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -289,16 +311,17 @@ def main(argv: list[str] | None = None) -> int:
     target = a.json or a.repo / "build" / "bench-search.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
-    print("\n| rulings | site | first result, median (min–max) | before it (search) | query median | query p95 "
-          "| longest task |")
-    print("|---:|---|---:|---:|---:|---:|---:|")
+    print("\n| rulings | site | first result, median (min–max) | before it (search) | search ready | query median "
+          "| query p95 | longest task |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|")
     for res in results:
         for name, r in res["sites"].items():
             if r and "error" not in r:
                 print(f"| {res['rulings']:,} | {name} | {r['first_result_ms'] / 1000:.3f} s "
                       f"({r['first_result_min_ms'] / 1000:.3f}–{r['first_result_max_ms'] / 1000:.3f}) | "
                       f"{r['bytes_before_first_result'] / 1024:.0f} KiB "
-                      f"({r['search_bytes_before_first_result'] / 1024:.0f} KiB) | {r['query_median_ms']:.0f} ms | "
+                      f"({r['search_bytes_before_first_result'] / 1024:.0f} KiB) | {_ms(r.get('ready_ms'))} | "
+                      f"{r['query_median_ms']:.0f} ms | "
                       f"{r['query_p95_ms']:.0f} ms | {r['longest_task_ms']:.0f} ms |")
             else:
                 print(f"| {res['rulings']:,} | {name} | {(r or {}).get('error', 'no Chromium')} |")

@@ -1,0 +1,85 @@
+"""The search's game filter from the keyboard alone, online and from file://, in every locale: Tab in the
+search box reaches the filter (Material would close the search), arrows pick a game while the focus stays
+there, the results are then that game's only, Shift+Tab returns to the box; and axe finds no problem of
+names or roles in the open search dialog."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from conftest import project_locales, repo_content
+from rulings.site.layout import build_model
+from rulings.translation.display import shown_text
+
+from .test_browser import browser, search, server  # noqa: F401 - fixtures
+from .test_reader_browser import accessible_name_rules, axe_js  # noqa: F401 - fixture
+
+LOCALES = project_locales()
+ROLE_RULES = ("aria-allowed-attr", "aria-allowed-role", "aria-hidden-focus", "aria-prohibited-attr",
+              "aria-required-attr", "aria-required-children", "aria-required-parent", "aria-roles",
+              "aria-valid-attr", "aria-valid-attr-value", "list", "listitem", "nested-interactive")
+"""axe's rules about roles and ARIA attributes, checked with the accessible-name rules."""
+
+RESULT_LINKS = "[...document.querySelectorAll('.md-search-result__item > a:first-child')]"
+
+
+def shared_name(locale: str) -> tuple[str, str]:
+    """A name that cards or heroes of several games share (as a reader of ``locale`` sees it), and the game
+    among them that comes last in the filter (games are listed by id): picking it takes several keys."""
+    games: dict[str, set[str]] = defaultdict(set)
+    for gid, gd in build_model(repo_content()).games.items():
+        for e in gd.entities:
+            if e.name:
+                games[shown_text(e.name, locale)].add(gid)
+    shared = sorted((name, sorted(ids)) for name, ids in games.items() if len(ids) > 1 and name)
+    if not shared:
+        pytest.fail("no two games share a card or hero name any more: the filter test needs one")
+    name, ids = shared[0]
+    return name, ids[-1]
+
+
+@pytest.fixture(params=["http", "file"])
+def home(request, browser, server):  # noqa: F811
+    """(page, a locale's home URL): the site over http, and the unzipped offline bundle from file://."""
+    if request.param == "http":
+        url = lambda loc: f"{server}/{loc}/"  # noqa: E731
+    else:
+        unzipped = request.getfixturevalue("unzipped")
+        url = lambda loc: (unzipped / loc / "index.html").as_uri()  # noqa: E731
+    ctx = browser.new_context()
+    yield ctx.new_page(), url
+    ctx.close()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_tab_reaches_the_game_filter_and_the_arrows_pick_a_game(home, locale, axe_js):  # noqa: F811
+    pg, url = home
+    name, game = shared_name(locale)
+    pg.goto(url(locale))
+    search(pg, name)
+    games = pg.evaluate(f"{RESULT_LINKS}.map(a => a.href)")
+    assert any(f"/{game}/" not in h for h in games), games  # unfiltered: other games' results too
+    pg.wait_for_selector("select.rl-search-game", state="attached")
+    pg.keyboard.press("Tab")
+    focused = "() => document.activeElement && document.activeElement.matches('select.rl-search-game')"
+    assert pg.evaluate(focused), "Tab from the search box did not reach the game filter"
+    assert pg.evaluate("document.getElementById('__search').checked"), "the search closed"
+    for _ in pg.locator("select.rl-search-game option").all():
+        if pg.locator("select.rl-search-game").input_value() == game:
+            break
+        pg.keyboard.press("ArrowDown")
+        assert pg.evaluate(focused), "choosing a game took the focus away from the filter"
+    assert pg.locator("select.rl-search-game").input_value() == game
+    only = f"g => {{ const a = {RESULT_LINKS}; return a.length && a.every(x => x.href.includes('/' + g + '/')); }}"
+    pg.wait_for_function(only, arg=game)
+    pg.keyboard.press("Shift+Tab")
+    assert pg.evaluate("document.activeElement.matches('input.md-search__input')")
+    assert pg.locator("input.md-search__input").input_value().startswith(f"game:{game} ")
+
+    pg.add_script_tag(content=axe_js)
+    result = pg.evaluate("axe.run('.md-search')")
+    rules = accessible_name_rules(pg) | set(ROLE_RULES)
+    bad = [(v["id"], [n["target"] for n in v["nodes"][:5]]) for v in result["violations"] if v["id"] in rules]
+    assert bad == [], bad

@@ -70,13 +70,15 @@ def axe_js() -> str:
         pytest.skip(str(e))
 
 
-def axe(pg, axe_js: str, rules) -> dict:
-    """axe's results on the page for ``rules`` only (rule ids, or a function choosing them from all of axe's):
-    the rules the test reads, run even where axe disables them by default; axe's whole set costs seconds."""
+def axe(pg, axe_js: str, rules, within: str | None = None) -> dict:
+    """axe's results on the page (or the part ``within`` selects) for ``rules`` only (rule ids, or a function
+    choosing them from all of axe's): the rules the test reads, run even where axe disables them by default;
+    axe's whole set costs seconds."""
     pg.add_script_tag(content=axe_js)
     if callable(rules):
         rules = rules(pg.evaluate("axe.getRules().map(r => r.ruleId)"))
-    return pg.evaluate("rules => axe.run(document, {runOnly: {type: 'rule', values: rules}})", sorted(rules))
+    return pg.evaluate("([rules, within]) => axe.run(within || document, {runOnly: {type: 'rule', values: rules}})",
+                       [sorted(rules), within])
 
 
 def failures(pg) -> list:

@@ -14,7 +14,7 @@ from rulings.site.layout import build_model
 from rulings.translation.display import shown_text
 
 from .test_browser import browser, search, server  # noqa: F401 - fixtures
-from .test_reader_browser import accessible_name_rules, axe_js  # noqa: F401 - fixture
+from .test_reader_browser import accessible_name_rules, axe, axe_js  # noqa: F401 - fixture
 
 LOCALES = project_locales()
 ROLE_RULES = ("aria-allowed-attr", "aria-allowed-role", "aria-hidden-focus", "aria-prohibited-attr",
@@ -78,8 +78,6 @@ def test_tab_reaches_the_game_filter_and_the_arrows_pick_a_game(home, locale, ax
     assert pg.evaluate("document.activeElement.matches('input.md-search__input')")
     assert pg.locator("input.md-search__input").input_value().startswith(f"game:{game} ")
 
-    pg.add_script_tag(content=axe_js)
-    result = pg.evaluate("axe.run('.md-search')")
-    rules = accessible_name_rules(pg) | set(ROLE_RULES)
-    bad = [(v["id"], [n["target"] for n in v["nodes"][:5]]) for v in result["violations"] if v["id"] in rules]
+    result = axe(pg, axe_js, lambda ids: accessible_name_rules(ids) | set(ROLE_RULES), within=".md-search")
+    bad = [(v["id"], [n["target"] for n in v["nodes"][:5]]) for v in result["violations"]]
     assert bad == [], bad

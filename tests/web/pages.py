@@ -1,15 +1,16 @@
-"""Pages in Chromium for tests that check many queries: one page types query after query into the search box
-(cleared between two, each one's results settled before they are read), so a test module loads one page per
-site and locale instead of one per case; and a page's requests, to show that none left the site."""
+"""Pages in Chromium for tests that check many queries: one page per site and locale types query after query
+into the search box (cleared between two, each one's results settled before they are read), all pages in step,
+so a test module loads one page per site and locale instead of one per case and the pages' waits overlap;
+and a page's requests, to show that none left the site."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .test_browser import playwright, search  # playwright.sync_api, or the module is skipped there
+from .test_browser import SETTLED, playwright, type_query  # playwright.sync_api, or the module is skipped there
 
 NETWORK = ("http", "https", "ws", "wss")
 # Each result's link, and the page titles the results show, in order.
@@ -60,16 +61,38 @@ def clear(pg: playwright.Page) -> None:
     pg.wait_for_selector(".md-search-result__item", state="detached", timeout=15000)
 
 
-def type_each(pg: playwright.Page, queries: Sequence[str]) -> dict[str, Shown]:
-    """Each query typed in turn into the search box of the page ``pg`` shows, with the results it settled on."""
-    out: dict[str, Shown] = {}
-    for query in dict.fromkeys(queries):
-        if out:
-            clear(pg)
-        try:
-            search(pg, query)  # settled: the results of the whole query
-        except playwright.TimeoutError as e:  # no result at all: the tests of this query fail, the others go on
-            out[query] = Shown([], [], f"no result appeared for {query!r}: {e}")
-            continue
-        out[query] = Shown(**pg.evaluate(SHOWN))
+@contextmanager
+def visits(browser, count: int) -> Iterator[list[Visit]]:
+    """``count`` pages, each in a browser context of its own (see :func:`visit`)."""
+    with ExitStack() as stack:
+        yield [stack.enter_context(visit(browser)) for _ in range(count)]
+
+
+START_SETTLING = f"() => {{ window.__rlSettled = ({SETTLED})(); }}"
+
+
+def type_together(pages: Mapping[Hashable, playwright.Page],
+                  queries: Sequence[str]) -> dict[Hashable, dict[str, Shown]]:
+    """Each query typed in turn into the search box of every page, in step: typed into every page, then every
+    page's results are left to settle at the same time (the wait for the last re-render is most of a query's
+    time, and pages wait side by side), then read. Each page answers on its own: the same results as one page
+    alone (the pages share nothing but the browser)."""
+    out: dict[Hashable, dict[str, Shown]] = {key: {} for key in pages}
+    for n, query in enumerate(dict.fromkeys(queries)):
+        for pg in pages.values():
+            if n:
+                clear(pg)
+            type_query(pg, query)
+        waiting = []
+        for key, pg in pages.items():
+            try:
+                pg.wait_for_selector(".md-search-result__item", timeout=15000)
+            except playwright.TimeoutError as e:  # no result at all: the tests of this query fail, the others go on
+                out[key][query] = Shown([], [], f"no result appeared for {query!r}: {e}")
+                continue
+            pg.evaluate(START_SETTLING)  # returns at once: the page watches its list while the others do
+            waiting.append(key)
+        for key in waiting:
+            pages[key].evaluate("() => window.__rlSettled")
+            out[key][query] = Shown(**pages[key].evaluate(SHOWN))
     return out

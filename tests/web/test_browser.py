@@ -41,11 +41,17 @@ def page(browser, server):
     ctx.close()
 
 
-def search(pg, text: str) -> list[str]:
+def type_query(pg, text: str) -> None:
+    """Type ``text`` into the search box key by key, as a reader does."""
     box = pg.locator("input.md-search__input")
     box.click()
     box.press_sequentially(text)
     pg.keyboard.press("End")  # Material ignores input that arrives without a key event (CJK via insertText)
+
+
+def search(pg, text: str) -> list[str]:
+    """The result links for ``text`` typed into the search box, once they have settled."""
+    type_query(pg, text)
     pg.wait_for_selector(".md-search-result__item", timeout=15000)
     return pg.evaluate(SETTLED)
 

@@ -27,7 +27,7 @@ from rulings.site import paths as P
 from rulings.site.layout import build_model
 from rulings.translation.display import shown_text
 
-from .pages import Shown, type_each, visit
+from .pages import Shown, type_together, visit, visits
 from .test_browser import Quiet, browser, playwright, server  # noqa: F401 - fixtures
 
 QUERIES = yaml.safe_load((Path(__file__).with_name("search_queries.yml")).read_text(encoding="utf-8"))
@@ -81,23 +81,26 @@ class Typed:
 
 @pytest.fixture(scope="module")
 def typed(browser, homes) -> Callable[[str, str], Typed]:  # noqa: F811
-    """(mode, locale) → every query of the module typed into one page of that site, typed on first use."""
-    done: dict[tuple[str, str], Typed | Exception] = {}
+    """(mode, locale) → every query of the module typed into one page of that site: on first use, into one
+    page per mode and locale at once (tests/web/pages.py ``type_together``)."""
+    done: dict[tuple[str, str], Typed] = {}
+    failed: list[Exception] = []
 
     def of(mode: str, locale: str) -> Typed:
-        if (mode, locale) not in done:
-            home = homes[mode](locale)
+        if not done and not failed:
+            keys = [(m, loc) for m in MODES for loc in LOCALES]
             try:
-                with visit(browser) as v:
-                    v.page.goto(home)
-                    shown = type_each(v.page, typed_queries())
-                    done[mode, locale] = Typed(home, shown, v.hosts())
-            except playwright.Error as e:  # the page failed: each test of it fails with this, none tries again
-                done[mode, locale] = e
-        got = done[mode, locale]
-        if isinstance(got, Exception):
-            raise got
-        return got
+                with visits(browser, len(keys)) as vs:
+                    for (m, loc), v in zip(keys, vs, strict=True):
+                        v.page.goto(homes[m](loc))
+                    shown = type_together({k: v.page for k, v in zip(keys, vs, strict=True)}, typed_queries())
+                    for (m, loc), v in zip(keys, vs, strict=True):
+                        done[m, loc] = Typed(homes[m](loc), shown[m, loc], v.hosts())
+            except playwright.Error as e:  # a page failed: each test fails with this, none tries again
+                failed.append(e)
+        if failed:
+            raise failed[0]
+        return done[mode, locale]
 
     return of
 

@@ -73,7 +73,11 @@ def axe_js() -> str:
 def axe(pg, axe_js: str, rules, within: str | None = None) -> dict:
     """axe's results on the page (or the part ``within`` selects) for ``rules`` only (rule ids, or a function
     choosing them from all of axe's): the rules the test reads, run even where axe disables them by default;
-    axe's whole set costs seconds."""
+    axe's whole set costs seconds. Transitions are ended first: axe reads colours and boxes as they are at that
+    instant, and a colour half-way through Material's 125 ms fade (the navigation's scroll spy, after a jump
+    to an anchor) is no colour a reader is left with."""
+    pg.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     pg.add_script_tag(content=axe_js)
     if callable(rules):
         rules = rules(pg.evaluate("axe.getRules().map(r => r.ruleId)"))

@@ -35,11 +35,12 @@ validate: $(STAMP)
 	$(BIN)/rulings validate content
 
 # Every tier (unit, build, browser): what CI runs, on two pytest-xdist workers (whole files each, so a module's
-# fixtures are built once) while the session's two full builds run beside them (tests/web/conftest.py).
+# fixtures are built once; in the order tests/web/conftest.py gives: the files reading the session's two full
+# builds last, so the workers run everything else while those build beside them).
 # test-fast: the unit tier only (seconds, no build, no browser).
 TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m unit

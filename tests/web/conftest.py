@@ -126,8 +126,16 @@ SESSION_FIXTURES = ("built_site", "second_site")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that read the session's builds run last, so everything else runs while they build."""
-    items.sort(key=lambda item: any(f in getattr(item, "fixturenames", ()) for f in SESSION_FIXTURES))
+    """The modules that read the session's builds run last, so everything else runs while they build (whole
+    modules: `make test` gives each xdist worker whole files, in this order, see the Makefile), the largest
+    of them first, so the last to finish is a small one."""
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.path, []).append(item)
+    reads = {path for path, its in modules.items()
+             if any(f in getattr(item, "fixturenames", ()) for item in its for f in SESSION_FIXTURES)}
+    order = {path: (path in reads, -len(its) if path in reads else n) for n, (path, its) in enumerate(modules.items())}
+    items.sort(key=lambda item: order[item.path])
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -81,3 +81,21 @@ def test_tab_reaches_the_game_filter_and_the_arrows_pick_a_game(home, locale, ax
     result = axe(pg, axe_js, lambda ids: accessible_name_rules(ids) | set(ROLE_RULES), within=".md-search")
     bad = [(v["id"], [n["target"] for n in v["nodes"][:5]]) for v in result["violations"]]
     assert bad == [], bad
+
+
+def test_online_the_search_runs_in_a_named_frame_of_the_page(browser, server):  # noqa: F811
+    """Online the search answers from a hidden frame of the page (assets/search-frame.js), named as the search
+    dialog is (Material's word for search in the page's language), not from a worker thread, which started
+    late on a busy machine."""
+    locale = LOCALES[-1]
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    workers: list[str] = []
+    pg.on("worker", lambda w: workers.append(w.url))
+    pg.goto(f"{server}/{locale}/")
+    assert search(pg, shared_name(locale)[0])
+    frames = pg.eval_on_selector_all("iframe[hidden]", "fs => fs.map(f => f.title)")
+    named = pg.get_attribute(".md-search[role=dialog]", "aria-label")
+    assert named and frames == [named], (frames, named)
+    assert not [w for w in workers if "search-worker" in w], workers
+    ctx.close()

@@ -9,7 +9,6 @@ import marshal
 import os
 import re
 import sys
-import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -34,7 +33,27 @@ def validator(kind: str) -> Draft7Validator:
     return Draft7Validator(all_schemas()[kind])
 
 
-CACHE_DIR = Path(os.environ.get("RULINGS_CACHE", Path(tempfile.gettempdir()) / "rulings-cache")) / "validators"
+def _cache_dir() -> Path | None:
+    """Where compiled validators are kept: the user's own cache, never a shared temporary folder (the cached
+    code is executed, so a folder another user can write to would run their code); None without a home."""
+    if os.environ.get("RULINGS_CACHE"):
+        return Path(os.environ["RULINGS_CACHE"]) / "validators"
+    try:
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulings" / "validators"
+    except RuntimeError:  # no home directory to be found: compile every time
+        return None
+
+
+CACHE_DIR = _cache_dir()
+
+
+def _read_cached(path: Path) -> tuple[str, Any] | None:
+    """(root function's name, compiled code) from the cache, or None if it is missing or unreadable."""
+    try:
+        root, code = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return root, code
 
 
 @cache
@@ -47,21 +66,24 @@ def fast_validator(kind: str) -> Callable[[Any], Any]:
     compiled code is kept (marshal, per Python version) for the next process."""
     schema = all_schemas()[kind]
     digest = hashlib.sha256(json.dumps(schema, sort_keys=True).encode()).hexdigest()[:16]
-    cached = CACHE_DIR / f"{kind}-{digest}-{fastjsonschema.VERSION}-{sys.implementation.cache_tag}.marshal"
-    try:
-        root, code = marshal.loads(cached.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+    name = f"{kind}-{digest}-{fastjsonschema.VERSION}-{sys.implementation.cache_tag}.marshal"
+    cached = CACHE_DIR / name if CACHE_DIR else None
+    kept = _read_cached(cached) if cached else None
+    if kept is not None:
+        root, code = kept
+    else:
         by_id = {s["$id"]: s for s in all_schemas().values()}
         source = fastjsonschema.compile_to_code(schema, handlers={
             "https": lambda uri: by_id[uri.split("#", 1)[0]], "http": lambda uri: by_id[uri.split("#", 1)[0]]})
         # the first function is the schema's root
         root = re.search(r"^def (\w+)\(", source, re.M).group(1)  # type: ignore[union-attr]
         code = compile(source, f"<fastjsonschema {kind}>", "exec")
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(cached, marshal.dumps((root, code)))
-        except OSError:
-            pass
+        if cached:
+            try:
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write(cached, marshal.dumps((root, code)))
+            except OSError:
+                pass
     namespace: dict[str, Any] = {}
     exec(code, namespace)
     return namespace[root]

@@ -24,10 +24,7 @@
     const current = /(?:^|\s)game:(\S+)/i.exec(input.value);
     if (current) select.value = current[1];
     select.addEventListener("keydown", ev => {
-      if (ev.key === "Tab" && ev.shiftKey) {
-        ev.preventDefault();
-        input.focus();
-      } else if (ev.key === "Enter") {
+      if (ev.key === "Enter" || (ev.key === "Tab" && ev.shiftKey)) {  // back to the box
         ev.preventDefault();
         input.focus();
       }

@@ -5,7 +5,7 @@
  * look, rendering and keys stay. The index is prebuilt and sharded: a query loads the few shards of
  * its words' prefixes and the records of the results shown, never the whole corpus. Files are
  * scripts calling __rulingsSearch, loaded as <script> tags in the hidden frame it runs in (online: the
- * page's, overrides/main.html; from file://: Material's worker shim's), fetched in a real worker (only
+ * page's, search-frame.js; from file://: Material's worker shim's), fetched in a real worker (only
  * where the page could not make the frame).
  *
  * fold() and queryTokens() repeat rulings.site.search.tokens exactly (tests/search compares them).

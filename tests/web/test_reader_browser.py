@@ -4,13 +4,10 @@ on touch screens, and the copy-link button copies the ruling's address (online a
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import shutil
-import threading
 import urllib.request
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -110,13 +107,11 @@ def site_with_url(tmp_path_factory):
     """A small site built with --site-url, served at that very address."""
     tmp = tmp_path_factory.mktemp("site-url")
     out = tmp / "site"
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(test_browser.Quiet, directory=str(out)))
-    address = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    served = test_browser.serving(out)  # the address first: the build writes it into the pages
+    address = next(served) + "/"
     build(REPO, out, content_dir=build_tree(tmp), work=tmp / "build", site_url=address, log=lambda *_: None)
-    t = threading.Thread(target=httpd.serve_forever, daemon=True)
-    t.start()
     yield address
-    httpd.shutdown()
+    next(served, None)  # the server stops
 
 
 def test_with_a_site_url_hreflang_is_absolute_and_nothing_fails(browser, site_with_url):

@@ -10,25 +10,22 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
 
-from conftest import project_locales, repo_content
+from conftest import project_locales, repo_content, repo_model
 from rulings.model.entries import Entity
 from rulings.model.terms import HAN
 from rulings.site import paths as P
-from rulings.site.layout import build_model
 from rulings.translation.display import shown_text
 
 from .pages import Shown, type_together, visit, visits
-from .test_browser import Quiet, browser, playwright, server  # noqa: F401 - fixtures
+from .test_browser import browser, playwright, server, serving  # noqa: F401 - fixtures
 
 QUERIES = yaml.safe_load((Path(__file__).with_name("search_queries.yml")).read_text(encoding="utf-8"))
 LOCALES = project_locales()
@@ -36,18 +33,10 @@ MODES = ("http", "file", "offline-over-http")
 WORDS = ("Shackled", "Dodge")
 
 
-@functools.cache
-def model():
-    return build_model(repo_content())
-
-
 @pytest.fixture(scope="module")
 def bundle_server(unzipped):
     """The offline bundle served over http, as kiwix-serve serves a ZIM's pages (the same files)."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(unzipped)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    yield from serving(unzipped)
 
 
 @pytest.fixture(scope="module")
@@ -132,9 +121,9 @@ def _pages_with(word: str, locale: str) -> set[str]:
     """The pages of every entry whose text, as a reader of ``locale`` sees it, has ``word``."""
     pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
     out = set()
-    for gd in model().games.values():
+    for gd in repo_model().games.values():
         for e in gd.entries:
-            page_of = model().locator.page_of(e.id)
+            page_of = repo_model().locator.page_of(e.id)
             if page_of and any(pattern.search(shown_text(t, locale)) for _p, t in e.texts()):
                 out.add(P.url_of(page_of, True).rstrip("/"))
     return out
@@ -156,7 +145,7 @@ def test_every_text_with_the_word_is_found(typed, mode, locale, word):
 @functools.cache
 def _middle_of_a_chinese_name() -> tuple[str, str]:
     """Two characters from the middle of the longest Chinese entity name, and its page."""
-    names = [(t, e) for gd in model().games.values() for e in gd.entities if isinstance(e, Entity) and e.name
+    names = [(t, e) for gd in repo_model().games.values() for e in gd.entities if isinstance(e, Entity) and e.name
              for t in [e.name.source, *(x.text for x in e.name.translations.values())] if len(HAN.findall(t)) >= 4]
     name, e = max(names, key=lambda x: (len(HAN.findall(x[0])), x[1].id))
     han = "".join(HAN.findall(name))

@@ -9,8 +9,7 @@ from collections import defaultdict
 
 import pytest
 
-from conftest import project_locales, repo_content
-from rulings.site.layout import build_model
+from conftest import project_locales, repo_model
 from rulings.translation.display import shown_text
 
 from .test_browser import browser, search, server  # noqa: F401 - fixtures
@@ -29,7 +28,7 @@ def shared_name(locale: str) -> tuple[str, str]:
     """A name that cards or heroes of several games share (as a reader of ``locale`` sees it), and the game
     among them that comes last in the filter (games are listed by id): picking it takes several keys."""
     games: dict[str, set[str]] = defaultdict(set)
-    for gid, gd in build_model(repo_content()).games.items():
+    for gid, gd in repo_model().games.items():
         for e in gd.entities:
             if e.name:
                 games[shown_text(e.name, locale)].add(gid)

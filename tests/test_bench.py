@@ -70,12 +70,12 @@ def test_synthetic_tree_is_valid_multilingual_and_linked(tmp_path: Path) -> None
 
 def test_synthetic_tree_is_deterministic_and_split_into_files(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    synth.generate(tmp_path / "a" / "content", 120, seed=7)
-    synth.generate(tmp_path / "b" / "content", 120, seed=7)
+    synth.generate(tmp_path / "a" / "content", 60, seed=7)
+    synth.generate(tmp_path / "b" / "content", 60, seed=7)
     a = _digest(tmp_path / "a" / "content")
     assert a == _digest(tmp_path / "b" / "content")
-    monkeypatch.setattr(synth, "FILE_ENTRIES", 25)
-    synth.generate(tmp_path / "c" / "content", 120, seed=8)  # another seed, in files of 25 entries
+    monkeypatch.setattr(synth, "FILE_ENTRIES", 12)
+    synth.generate(tmp_path / "c" / "content", 60, seed=8)  # another seed, in files of 12 entries
     files = sorted(p.name for p in (tmp_path / "c" / "content" / "synth-one").glob("rulings-*.yml"))
     assert files == ["rulings-001.yml", "rulings-002.yml", "rulings-003.yml"]
     c = _digest(tmp_path / "c" / "content")

@@ -15,15 +15,13 @@ from pathlib import Path
 import pytest
 import snowballstemmer
 from babel import Locale
-from pypinyin import lazy_pinyin
 
-from conftest import project_locales, repo_content
+from conftest import project_locales, repo_content, repo_model
 from rulings.model.entries import Entity
 from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.site.build import GUIDE_LANG, GUIDE_NOTE, GUIDES
 from rulings.site.i18n import UI
-from rulings.site.layout import build_model
 from rulings.site.mkdocs_config import THEME_WORDS
 from rulings.site.pages.ruling import COPY_LINK, LINK_COPIED
 from rulings.site.render import name_title, plain
@@ -99,7 +97,9 @@ def test_a_to_z_files_chinese_names_under_their_pinyin_initial(built_site, local
     games = games_with_han_names(locale)
     if not games:
         pytest.skip(f"no entity has a Chinese name on the {locale} site")
-    model = build_model(CONTENT)
+    from pypinyin import lazy_pinyin  # its dictionaries: loaded by the tests that read Chinese names only
+
+    model = repo_model()
     for gid in games:
         if model.games[gid].index_buckets is not None:
             continue  # split into letter pages: each page is one letter already
@@ -145,7 +145,7 @@ def test_footer_permalinks_toggle_and_guide_titles_speak_the_readers_language(bu
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_ruling_has_a_copy_link_button_in_the_readers_language(built_site, locale):
     t = ui(locale).t
-    model = build_model(CONTENT)
+    model = repo_model()
     gid, gd = next((g, d) for g, d in model.games.items() if d.rulings_about)
     entity = next(e for e in gd.entities if gd.rulings_about.get(e.id))
     page = html(built_site / locale, P.entity_page(entity))

@@ -70,12 +70,12 @@ def test_synthetic_tree_is_valid_multilingual_and_linked(tmp_path: Path) -> None
 
 def test_synthetic_tree_is_deterministic_and_split_into_files(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    synth.generate(tmp_path / "a" / "content", 120, seed=7)
-    synth.generate(tmp_path / "b" / "content", 120, seed=7)
+    synth.generate(tmp_path / "a" / "content", 60, seed=7)
+    synth.generate(tmp_path / "b" / "content", 60, seed=7)
     a = _digest(tmp_path / "a" / "content")
     assert a == _digest(tmp_path / "b" / "content")
-    monkeypatch.setattr(synth, "FILE_ENTRIES", 25)
-    synth.generate(tmp_path / "c" / "content", 120, seed=8)  # another seed, in files of 25 entries
+    monkeypatch.setattr(synth, "FILE_ENTRIES", 12)
+    synth.generate(tmp_path / "c" / "content", 60, seed=8)  # another seed, in files of 12 entries
     files = sorted(p.name for p in (tmp_path / "c" / "content" / "synth-one").glob("rulings-*.yml"))
     assert files == ["rulings-001.yml", "rulings-002.yml", "rulings-003.yml"]
     c = _digest(tmp_path / "c" / "content")
@@ -90,27 +90,30 @@ SMOKE = 20
 
 
 @pytest.mark.build
-def test_benchmark_measures_every_phase_of_both_builds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A tiny run (one game, two locales: the fewest that fork generation workers; one repeat): each build's
-    phases in wall and CPU time, plain mkdocs on the same runs, the derived figures consistent with the measured
-    ones, the output as on disk."""
+def test_benchmark_measures_every_phase_of_a_build(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny run (one game, two locales: the fewest that fork generation workers; one repeat) of the default
+    build, whose phases include every phase of the online one (the served site, after the bundles): its phases
+    in wall and CPU time, plain mkdocs on the same runs, the derived figures consistent with the measured ones,
+    the output as on disk. (The online build is the same measurement of ``build(bundles=False)``.)"""
     locales = list(synth.LOCALES[:2])
     out = tmp_path / "out" / "bench.json"
-    report = bench.run([SMOKE], out, repo=REPO, locales=locales, games=1, repeat=1, keep=True, tmp_dir=tmp_path)
+    report = bench.run([SMOKE], out, repo=REPO, locales=locales, games=1, repeat=1, keep=True, tmp_dir=tmp_path,
+                       builds=["default"])
     printed = capsys.readouterr()
     r = report["runs"][0]
     kept = [Path(b["kept"]) for b in r["builds"].values()]
     try:
         assert json.loads(out.read_text(encoding="utf-8")) == json.loads(json.dumps(report))
-        assert r["rulings"] == SMOKE and r["locales"] == locales and set(r["builds"]) == {"online", "default"}
-        online, default = r["builds"]["online"], r["builds"]["default"]
+        assert r["rulings"] == SMOKE and r["locales"] == locales and set(r["builds"]) == {"default"}
+        default = r["builds"]["default"]
         served = ["load", "validate", "model", "generate", "mkdocs", "finish", "other"]
         bundles = ["shim", "bundles.generate", "bundles.mkdocs", "bundles.split", "bundles.pack"]
-        assert list(online["summary"]["phases"]) == served
         assert list(default["summary"]["phases"]) == served[:3] + bundles + served[3:]
-        # mkdocs runs: one per locale online; the default build adds the offline site (all together; each alone is
-        # cut out of it)
-        assert online["mkdocs_runs"] == len(locales) and default["mkdocs_runs"] == 2 * len(locales)
+        # mkdocs runs: one per locale for the served site, and the offline site (all together; each alone is cut
+        # out of it)
+        (s,) = default["samples"]
+        assert s["mkdocs"]["runs_per_phase"] == {"bundles.mkdocs": len(locales), "mkdocs": len(locales)}
+        assert default["mkdocs_runs"] == 2 * len(locales)
         for kind, b in r["builds"].items():
             (s,) = b["samples"]
             ph = s["phases"]
@@ -141,17 +144,16 @@ def test_benchmark_measures_every_phase_of_both_builds(tmp_path: Path, capsys: p
         assert "run 1 of 1" in printed.err and "run 1 of 1" not in printed.out  # progress in words, on stderr
 
         # output: the numbers are those of the files on disk
-        site = Path(online["kept"]) / "site"
-        o = online["output"]
+        site = Path(default["kept"]) / "site"
+        o = default["output"]
         files = [p for p in site.rglob("*") if p.is_file()]
         assert o["output_bytes"] == sum(p.stat().st_size for p in files) and o["output_files"] == len(files)
         for loc in locales:
             x = o["per_locale"][loc]
             assert x["search_index_bytes"] == (site / loc / "search" / "search_index.json").stat().st_size > 0
             assert x["pages"] > SMOKE / 5 and x["html_files"] == sum(1 for _ in (site / loc).rglob("*.html"))
-        assert o["downloads"] == {}
-        dl = Path(default["kept"]) / "site" / "downloads"
-        assert default["output"]["downloads"] == {p.name: p.stat().st_size for p in dl.iterdir()}
+        dl = site / "downloads"
+        assert o["downloads"] == {p.name: p.stat().st_size for p in dl.iterdir()}
         assert {p.suffix for p in dl.iterdir()} == {".zip", ".zim"}
 
         # the site really links names and terms and lists backlinks

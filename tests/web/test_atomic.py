@@ -99,12 +99,15 @@ def test_any_mkdocs_warning_fails_the_build(tmp_path):
     """`mkdocs build --strict` semantics: a warning (here a broken Markdown link) stops the build."""
     from rulings.site.workers import run_mkdocs
 
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "index.md").write_text("# Home\n\n[broken](missing.md)\n", encoding="utf-8")
-    cfg = tmp_path / "mkdocs.yml"
-    cfg.write_text(f"site_name: t\ndocs_dir: docs\nsite_dir: {tmp_path / 'out'}\n", encoding="utf-8")
-    with pytest.raises(BuildError, match=r"missing\.md"):
-        run_mkdocs(REPO, [("t", cfg)], log=lambda *_: None)
-    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
-    assert "t" in run_mkdocs(REPO, [("t", cfg)], log=lambda *_: None)
+    jobs = []
+    for name, page in (("broken", "# Home\n\n[broken](missing.md)\n"), ("clean", "# Home\n")):
+        docs = tmp_path / name / "docs"
+        docs.mkdir(parents=True)
+        (docs / "index.md").write_text(page, encoding="utf-8")
+        cfg = tmp_path / name / "mkdocs.yml"
+        cfg.write_text(f"site_name: t\ndocs_dir: docs\nsite_dir: {tmp_path / name / 'out'}\n", encoding="utf-8")
+        jobs.append((name, cfg))
+    with pytest.raises(BuildError, match=r"missing\.md") as e:  # both run (one mkdocs server): only one fails
+        run_mkdocs(REPO, jobs, log=lambda *_: None)
+    assert "--- broken (exit" in str(e.value) and "--- clean" not in str(e.value)
+    assert (tmp_path / "clean" / "out" / "index.html").exists()

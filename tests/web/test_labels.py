@@ -7,14 +7,13 @@ import html
 import json
 import re
 
-from conftest import REPO, project_locales
-from rulings.content.tree import read
+from conftest import REPO, project_locales, repo_content
 from rulings.model.entries import Entity, Erratum
 from rulings.site import paths as P
 from rulings.site.i18n import UI
 from rulings.site.labels import ATTRIBUTE_LABELS, ATTRIBUTE_VALUE_LABELS, ERRATUM_TYPE_LABELS
 
-CONTENT = read(REPO / "content")
+CONTENT = repo_content()  # the tree the other modules read: not read again while collecting
 
 
 def page(site, locale: str, md: str) -> str:

@@ -15,15 +15,13 @@ from pathlib import Path
 import pytest
 import snowballstemmer
 from babel import Locale
-from pypinyin import lazy_pinyin
 
-from conftest import project_locales, repo_content
+from conftest import project_locales, repo_content, repo_model
 from rulings.model.entries import Entity
 from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.site.build import GUIDE_LANG, GUIDE_NOTE, GUIDES
 from rulings.site.i18n import UI
-from rulings.site.layout import build_model
 from rulings.site.mkdocs_config import THEME_WORDS
 from rulings.site.pages.ruling import COPY_LINK, LINK_COPIED
 from rulings.site.render import name_title, plain
@@ -99,7 +97,9 @@ def test_a_to_z_files_chinese_names_under_their_pinyin_initial(built_site, local
     games = games_with_han_names(locale)
     if not games:
         pytest.skip(f"no entity has a Chinese name on the {locale} site")
-    model = build_model(CONTENT)
+    from pypinyin import lazy_pinyin  # its dictionaries: loaded by the tests that read Chinese names only
+
+    model = repo_model()
     for gid in games:
         if model.games[gid].index_buckets is not None:
             continue  # split into letter pages: each page is one letter already
@@ -145,7 +145,7 @@ def test_footer_permalinks_toggle_and_guide_titles_speak_the_readers_language(bu
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_ruling_has_a_copy_link_button_in_the_readers_language(built_site, locale):
     t = ui(locale).t
-    model = build_model(CONTENT)
+    model = repo_model()
     gid, gd = next((g, d) for g, d in model.games.items() if d.rulings_about)
     entity = next(e for e in gd.entities if gd.rulings_about.get(e.id))
     page = html(built_site / locale, P.entity_page(entity))
@@ -214,7 +214,7 @@ def test_kiwix_search_finds_a_games_pages_not_every_article(built_site, unzipped
     assert not z.has_entry_by_path("404.html")
     folder = unzipped / locale
     articles = {p.relative_to(folder).as_posix() for p in folder.rglob("*.html") if p.name != "404.html"}
-    stem = stemmer(locale)
+    stem = functools.cache(stemmer(locale))  # a page's words repeat, and so do the pages' words
 
     @functools.cache  # read only the pages a search finds
     def text(page: str) -> str:
@@ -223,7 +223,7 @@ def test_kiwix_search_finds_a_games_pages_not_every_article(built_site, unzipped
 
     @functools.cache
     def stems(page: str) -> set[str]:
-        return {stem(w) for w in words_of(text(page))}
+        return {stem(w) for w in set(words_of(text(page)))}
 
     def has(page: str, word: str) -> bool:
         """Whether the page's own text has the word, as the index's (Snowball) stemmer matches words."""

@@ -23,7 +23,7 @@ from .test_pages_placed import html_of
 def split_site(tmp_path_factory) -> tuple[Path, layout.SiteModel]:
     tmp = tmp_path_factory.mktemp("split")
     content = tmp / "content"
-    synth.generate(content, 120, seed=5)
+    synth.generate(content, 40, seed=5, games=1)  # at these limits, enough to split every listing of its game
     mp = pytest.MonkeyPatch()
     mp.setattr(layout, "INDEX_LIMIT", 8)
     mp.setattr(layout, "GLOSSARY_LIMIT", 10)

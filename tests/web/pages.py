@@ -1,16 +1,16 @@
 """Pages in Chromium for tests that check many queries: one page per site and locale types query after query
-into the search box (cleared between two, each one's results settled before they are read), all pages in step,
-so a test module loads one page per site and locale instead of one per case and the pages' waits overlap;
-and a page's requests, to show that none left the site."""
+into the search box (each one's results read once the worker marks them final), all pages in step, so a test
+module loads one page per site and locale instead of one per case and the pages' waits overlap; and a page's
+requests, to show that none left the site."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .test_browser import SETTLED, playwright, type_query  # playwright.sync_api, or the module is skipped there
+from .test_browser import FINAL, playwright, type_query  # playwright.sync_api, or the module is skipped there
 
 NETWORK = ("http", "https", "ws", "wss")
 # Each result's link, and the page titles the results show, in order.
@@ -53,46 +53,28 @@ class Shown:
     error: str | None = None
 
 
-def clear(pg: playwright.Page) -> None:
-    """Empty the search box with keys (Material reads the box on key events) and wait for the results to go."""
-    box = pg.locator("input.md-search__input")
-    box.fill("")
-    pg.keyboard.press("End")
-    pg.wait_for_selector(".md-search-result__item", state="detached", timeout=15000)
-
-
-@contextmanager
-def visits(browser, count: int) -> Iterator[list[Visit]]:
-    """``count`` pages, each in a browser context of its own (see :func:`visit`)."""
-    with ExitStack() as stack:
-        yield [stack.enter_context(visit(browser)) for _ in range(count)]
-
-
-START_SETTLING = f"() => {{ window.__rlSettled = ({SETTLED})(); }}"
+START_WAITING = f"() => {{ window.__rlFinal = ({FINAL})().then(() => null, e => String(e)); }}"
 
 
 def type_together(pages: Mapping[Hashable, playwright.Page],
-                  queries: Sequence[str]) -> dict[Hashable, dict[str, Shown]]:
-    """Each query typed in turn into the search box of every page, in step: typed into every page, then every
-    page's results are left to settle at the same time (the wait for the last re-render is most of a query's
-    time, and pages wait side by side), then read. Each page answers on its own: the same results as one page
-    alone (the pages share nothing but the browser)."""
+                  queries: Mapping[Hashable, Sequence[str]]) -> dict[Hashable, dict[str, Shown]]:
+    """Each page's queries typed in turn into its search box, all pages in step: each query typed into every
+    page that has it, then those pages' results awaited at the same time (pages wait side by side), then read.
+    Each query is typed key by key into one of those pages, in turn (so every query once, the pages in turn:
+    the latest key's results must win over the earlier keys'), and into the others all but its last
+    character at once, then that key (one query: the same ranking, one query to answer instead of one per
+    key). Each page answers on its own: the same results as one page alone (they share only the browser)."""
     out: dict[Hashable, dict[str, Shown]] = {key: {} for key in pages}
-    for n, query in enumerate(dict.fromkeys(queries)):
-        for pg in pages.values():
-            if n:
-                clear(pg)
-            type_query(pg, query)
-        waiting = []
-        for key, pg in pages.items():
-            try:
-                pg.wait_for_selector(".md-search-result__item", timeout=15000)
-            except playwright.TimeoutError as e:  # no result at all: the tests of this query fail, the others go on
-                out[key][query] = Shown([], [], f"no result appeared for {query!r}: {e}")
-                continue
-            pg.evaluate(START_SETTLING)  # returns at once: the page watches its list while the others do
-            waiting.append(key)
-        for key in waiting:
-            pages[key].evaluate("() => window.__rlSettled")
-            out[key][query] = Shown(**pages[key].evaluate(SHOWN))
+    for n, query in enumerate(dict.fromkeys(q for key in pages for q in queries[key])):
+        typing = [key for key in pages if query in queries[key]]
+        for key in typing:
+            type_query(pages[key], query, key_by_key=key == typing[n % len(typing)])
+            pages[key].evaluate(START_WAITING)  # returns at once: the page waits for its results as the others do
+        for key in typing:
+            error = pages[key].evaluate("() => window.__rlFinal")
+            shown = pages[key].evaluate(SHOWN)
+            if error or not shown["hrefs"]:  # the tests of this query fail, the others go on
+                out[key][query] = Shown([], [], error or f"no result appeared for {query!r}")
+            else:
+                out[key][query] = Shown(**shown)
     return out

@@ -3,14 +3,17 @@
 a word from the middle of a Chinese name is found; results name their game; the game filter works
 from the keyboard; nothing is asked of another host; and a page load fetches no index worth the name.
 
-Each site (over http, from file://, the bundle over http) in each locale is one page, into which every query
-of the module is typed in turn (tests/web/pages.py); the tests, one per query, read what it showed."""
+Each site (over http, from file://, the bundle over http) in each locale is one page, into which the module's
+queries are typed in turn (tests/web/pages.py), each read once the worker marks its results final; the tests,
+one per query, read what it showed. The corpus is typed over http and from file://: the bundle over http is the
+same files and worker as from file:// (only the frame the worker runs in differs), and answers the others."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -24,12 +27,13 @@ from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.translation.display import shown_text
 
-from .pages import Shown, type_together, visit, visits
-from .test_browser import browser, playwright, server, serving  # noqa: F401 - fixtures
+from .pages import Shown, Visit, type_together, visit
+from .test_browser import FINAL, browser, playwright, search, server, serving  # noqa: F401 - fixtures
 
 QUERIES = yaml.safe_load((Path(__file__).with_name("search_queries.yml")).read_text(encoding="utf-8"))
 LOCALES = project_locales()
 MODES = ("http", "file", "offline-over-http")
+CORPUS_MODES = MODES[:2]  # the bundle over http is the same files and worker as from file://
 WORDS = ("Shackled", "Dodge")
 
 
@@ -54,7 +58,7 @@ def own_hosts(home: str) -> set[str]:
 
 @dataclass
 class Typed:
-    """Every query of this module, typed in turn into one page of a site in one locale."""
+    """The queries of this module, typed in turn into one page of a site in one locale."""
 
     home: str
     shown: dict[str, Shown]
@@ -69,9 +73,26 @@ class Typed:
 
 
 @pytest.fixture(scope="module")
-def typed(browser, homes) -> Callable[[str, str], Typed]:  # noqa: F811
-    """(mode, locale) → every query of the module typed into one page of that site: on first use, into one
-    page per mode and locale at once (tests/web/pages.py ``type_together``)."""
+def homepage(browser, homes) -> Iterator[Callable[[str, str], Visit]]:  # noqa: F811
+    """(mode, locale) → one page of that site, its home loaded on first use, kept for the module's tests."""
+    with ExitStack() as stack:
+        opened: dict[tuple[str, str], Visit] = {}
+
+        def of(mode: str, locale: str) -> Visit:
+            if (mode, locale) not in opened:
+                opened[mode, locale] = v = stack.enter_context(visit(browser))
+                v.page.goto(homes[mode](locale))
+            return opened[mode, locale]
+
+        yield of
+
+
+@pytest.fixture(scope="module")
+def typed(homepage, homes) -> Callable[[str, str], Typed]:
+    """(mode, locale) → the module's queries typed into that site's page: on first use, into every mode's and
+    locale's page at once (tests/web/pages.py ``type_together``). The offline bundle over http is the same
+    files as from file://, with the same worker: there the query corpus is not typed again, the other queries
+    are (its pages load and answer the search)."""
     done: dict[tuple[str, str], Typed] = {}
     failed: list[Exception] = []
 
@@ -79,12 +100,10 @@ def typed(browser, homes) -> Callable[[str, str], Typed]:  # noqa: F811
         if not done and not failed:
             keys = [(m, loc) for m in MODES for loc in LOCALES]
             try:
-                with visits(browser, len(keys)) as vs:
-                    for (m, loc), v in zip(keys, vs, strict=True):
-                        v.page.goto(homes[m](loc))
-                    shown = type_together({k: v.page for k, v in zip(keys, vs, strict=True)}, typed_queries())
-                    for (m, loc), v in zip(keys, vs, strict=True):
-                        done[m, loc] = Typed(homes[m](loc), shown[m, loc], v.hosts())
+                shown = type_together({k: homepage(*k).page for k in keys},
+                                      {k: typed_queries(corpus=k[0] in CORPUS_MODES) for k in keys})
+                for m, loc in keys:
+                    done[m, loc] = Typed(homes[m](loc), shown[m, loc], homepage(m, loc).hosts())
             except playwright.Error as e:  # a page failed: each test fails with this, none tries again
                 failed.append(e)
         if failed:
@@ -111,7 +130,7 @@ def test_nothing_is_asked_of_another_host(typed, mode, locale):
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("case", QUERIES, ids=[q["query"] for q in QUERIES])
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", CORPUS_MODES)
 def test_the_query_corpus_finds_its_page_first(typed, mode, locale, case):
     found = typed(mode, locale).results(case["query"])
     assert found[:1] == [case["first"]], found[:5]
@@ -172,38 +191,34 @@ def test_results_name_their_game_and_kind(typed, mode):
     assert all(any(g in t for g in games) for t in boudiccas), boudiccas
 
 
-def typed_queries() -> list[str]:
-    """Every query this module's tests read the results of."""
-    return [*(q["query"] for q in QUERIES), *WORDS, _middle_of_a_chinese_name()[0], SHARED_NAME]
+def typed_queries(corpus: bool = True) -> list[str]:
+    """The queries this module's tests read the results of (without the corpus's: the others)."""
+    return [*(q["query"] for q in QUERIES if corpus), *WORDS, _middle_of_a_chinese_name()[0], SHARED_NAME]
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_the_game_filter_works_from_the_keyboard(browser, homes, mode):  # noqa: F811
-    home = homes[mode](repo_content().project.default_locale)
-    with visit(browser) as v:
-        game_filter_from_the_keyboard(v.page, home)
-    assert v.hosts() <= own_hosts(home), v.hosts()
+def test_the_game_filter_works_from_the_keyboard(homepage, mode):
+    v = homepage(mode, repo_content().project.default_locale)
+    game_filter_from_the_keyboard(v.page)
+    assert v.hosts() <= own_hosts(v.page.url), v.hosts()
 
 
-def game_filter_from_the_keyboard(pg, home: str) -> None:
-    pg.goto(home)
-    box = pg.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially("boudicca")
-    pg.keyboard.press("End")
-    pg.wait_for_selector(".md-search-result__item")
+ONLY = "g => [...document.querySelectorAll('.md-search-result__item > a:first-child')].every(a => a.href.includes(g))"
+
+
+def game_filter_from_the_keyboard(pg) -> None:
+    """Arrow keys in the filter pick a game: the box then starts with ``game:<id>`` and the final results
+    are that game's only; typed into the box, ``game:<id>`` filters the same (the queries in one key each: the
+    latest key's results winning is the corpus's and test_search_keys's to show)."""
+    assert search(pg, "boudicca", key_by_key=False)
     select = pg.locator("select.rl-search-game")
     select.focus()
     pg.keyboard.press("ArrowDown")  # the first game after "all"
     game = select.input_value()
-    assert game and box.input_value().startswith(f"game:{game} ")
-    pg.wait_for_function("g => [...document.querySelectorAll('.md-search-result__item > a:first-child')]"
-                         ".every(a => a.href.includes('/' + g + '/'))", arg=game)
-    box.fill("")
-    box.press_sequentially("game:sorcery boudicca")
-    pg.keyboard.press("End")
-    pg.wait_for_function("() => { const a = [...document.querySelectorAll('.md-search-result__item > a:first-child')];"
-                         " return a.length && a.every(x => x.href.includes('/sorcery/')); }")
+    assert game and pg.locator("input.md-search__input").input_value().startswith(f"game:{game} ")
+    pg.evaluate(FINAL)
+    assert pg.evaluate(ONLY, f"/{game}/")
+    assert search(pg, "game:sorcery boudicca", key_by_key=False) and pg.evaluate(ONLY, "/sorcery/")
 
 
 def test_a_page_load_fetches_only_the_search_config(built_site):

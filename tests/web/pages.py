@@ -1,11 +1,11 @@
-"""Pages in Chromium for tests that check many queries: one page per site and locale types query after query
-into the search box (each one's results read once the worker marks them final), all pages in step, so a test
-module loads one page per site and locale instead of one per case and the pages' waits overlap; and a page's
-requests, to show that none left the site."""
+"""Pages in Chromium for tests that check many queries: a page per site types query after query into the search
+box (each one's results read once the worker marks them final), the sites' pages in step, so a test module
+loads a page per site instead of one per case and the pages answer side by side; and a page's requests, to
+show that none left the site."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -27,9 +27,10 @@ class Visit:
     page: playwright.Page
     requests: list[str] = field(default_factory=list)
 
-    def hosts(self) -> set[str]:
-        """The hosts the page asked anything of over the network (none from file://)."""
-        return {urlsplit(u).netloc for u in self.requests if urlsplit(u).scheme in NETWORK}
+    def hosts(self, since: int = 0) -> set[str]:
+        """The hosts the page asked anything of over the network (none from file://), from its request
+        number ``since`` on."""
+        return {urlsplit(u).netloc for u in self.requests[since:] if urlsplit(u).scheme in NETWORK}
 
 
 @contextmanager
@@ -53,28 +54,26 @@ class Shown:
     error: str | None = None
 
 
-START_WAITING = f"() => {{ window.__rlFinal = ({FINAL})().then(() => null, e => String(e)); }}"
+FINAL_SHOWN = f"() => ({FINAL})().then(() => ({SHOWN})(), e => ({{ error: String(e) }}))"
 
 
-def type_together(pages: Mapping[Hashable, playwright.Page],
-                  queries: Mapping[Hashable, Sequence[str]]) -> dict[Hashable, dict[str, Shown]]:
+def type_together(pages: Mapping[Hashable, playwright.Page], queries: Mapping[Hashable, Sequence[str]],
+                  key_by_key: Mapping[Hashable, Collection[str]]) -> dict[Hashable, dict[str, Shown]]:
     """Each page's queries typed in turn into its search box, all pages in step: each query typed into every
-    page that has it, then those pages' results awaited at the same time (pages wait side by side), then read.
-    Each query is typed key by key into one of those pages, in turn (so every query once, the pages in turn:
-    the latest key's results must win over the earlier keys'), and into the others all but its last
-    character at once, then that key (one query: the same ranking, one query to answer instead of one per
-    key). Each page answers on its own: the same results as one page alone (they share only the browser)."""
+    page that has it (each page then answers it in its own renderer, side by side), then each page's results
+    read once final. A page types the queries of ``key_by_key`` key by key (the latest key's results must
+    win over the earlier keys'), the others all but their last character at once, then that key (one query
+    to answer instead of one per key, the same ranking). Each page answers on its own: the same results as
+    one page alone (they share only the browser)."""
     out: dict[Hashable, dict[str, Shown]] = {key: {} for key in pages}
-    for n, query in enumerate(dict.fromkeys(q for key in pages for q in queries[key])):
+    for query in dict.fromkeys(q for key in pages for q in queries[key]):
         typing = [key for key in pages if query in queries[key]]
         for key in typing:
-            type_query(pages[key], query, key_by_key=key == typing[n % len(typing)])
-            pages[key].evaluate(START_WAITING)  # returns at once: the page waits for its results as the others do
+            type_query(pages[key], query, key_by_key=query in key_by_key[key])
         for key in typing:
-            error = pages[key].evaluate("() => window.__rlFinal")
-            shown = pages[key].evaluate(SHOWN)
-            if error or not shown["hrefs"]:  # the tests of this query fail, the others go on
-                out[key][query] = Shown([], [], error or f"no result appeared for {query!r}")
+            shown = pages[key].evaluate(FINAL_SHOWN)
+            if "error" in shown or not shown["hrefs"]:  # the tests of this query fail, the others go on
+                out[key][query] = Shown([], [], shown.get("error") or f"no result appeared for {query!r}")
             else:
                 out[key][query] = Shown(**shown)
     return out

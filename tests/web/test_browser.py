@@ -46,9 +46,13 @@ def type_query(pg, text: str, *, key_by_key: bool = True) -> None:
     latest must win); or, not ``key_by_key``, all but its last character at once and that one as a key
     (one query)."""
     box = pg.locator("input.md-search__input")
-    box.click()
-    box.fill("" if key_by_key else text[:-1])  # no key event: Material reads the box on key events only
-    box.press_sequentially(text if key_by_key else text[-1:])
+    if key_by_key:
+        box.click()
+        box.fill("")  # no key event: Material reads the box on key events only
+        box.press_sequentially(text)
+    else:
+        box.fill(text[:-1])  # focused: Material opens the search
+        box.press_sequentially(text[-1:])
     pg.keyboard.press("End")  # Material ignores input that arrives without a key event (CJK via insertText)
 
 

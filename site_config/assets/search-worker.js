@@ -396,6 +396,19 @@
   setup().catch(() => { ready = null; });  // failed: tried again by the query
   postMessage({ type: READY });
 
+  /* While the latest query's results are still arriving (the best first), Material's result list is
+     aria-busy="true", then "false" with the whole list: a screen reader (or a test) can wait for it. Set
+     where Material hears the results (online the frame's port, search-frame.js; from file:// the page's
+     window, the shim's), so it changes with what the page shows; a real worker has no page to mark. */
+  const frame = inFrame ? self.frameElement : null;
+  function busy(on) {
+    const list = frame && frame.ownerDocument.querySelector(".md-search-result__list");
+    if (list) list.setAttribute("aria-busy", String(on));
+  }
+  if (frame) (frame.rlPort || frame.ownerDocument.defaultView).addEventListener("message", ({ data: m }) => {
+    if (m && m.type === RESULT && m.rlQuery) busy(m.partial || m.rlQuery !== latest);
+  });
+
   let latest = 0;
   addEventListener("message", async ev => {
     const message = ev.data;
@@ -403,17 +416,18 @@
       postMessage({ type: READY });
     } else if (message.type === QUERY) {
       const n = ++latest;
+      busy(true);
       let data;
       try {
         await setup();
         data = await search(String(message.data || ""), partial => {
-          if (n === latest) postMessage({ type: RESULT, data: partial });
+          if (n === latest) postMessage({ type: RESULT, data: partial, rlQuery: n, partial: true });
         });
       } catch (err) {
         console.warn("search:", err);
         data = { items: [] };
       }
-      if (n === latest) postMessage({ type: RESULT, data });
+      if (n === latest) postMessage({ type: RESULT, data, rlQuery: n });
     }
   });
 

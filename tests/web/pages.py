@@ -1,16 +1,16 @@
-"""Pages in Chromium for tests that check many queries: one page per site and locale types query after query
-into the search box (cleared between two, each one's results settled before they are read), all pages in step,
-so a test module loads one page per site and locale instead of one per case and the pages' waits overlap;
-and a page's requests, to show that none left the site."""
+"""Pages in Chromium for tests that check many queries: a page per site types query after query into the search
+box (each one's results read once the worker marks them final), the sites' pages in step, so a test module
+loads a page per site instead of one per case and the pages answer side by side; and a page's requests, to
+show that none left the site."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .test_browser import SETTLED, playwright, type_query  # playwright.sync_api, or the module is skipped there
+from .test_browser import FINAL, playwright, type_query  # playwright.sync_api, or the module is skipped there
 
 NETWORK = ("http", "https", "ws", "wss")
 # Each result's link, and the page titles the results show, in order.
@@ -27,9 +27,10 @@ class Visit:
     page: playwright.Page
     requests: list[str] = field(default_factory=list)
 
-    def hosts(self) -> set[str]:
-        """The hosts the page asked anything of over the network (none from file://)."""
-        return {urlsplit(u).netloc for u in self.requests if urlsplit(u).scheme in NETWORK}
+    def hosts(self, since: int = 0) -> set[str]:
+        """The hosts the page asked anything of over the network (none from file://), from its request
+        number ``since`` on."""
+        return {urlsplit(u).netloc for u in self.requests[since:] if urlsplit(u).scheme in NETWORK}
 
 
 @contextmanager
@@ -53,46 +54,26 @@ class Shown:
     error: str | None = None
 
 
-def clear(pg: playwright.Page) -> None:
-    """Empty the search box with keys (Material reads the box on key events) and wait for the results to go."""
-    box = pg.locator("input.md-search__input")
-    box.fill("")
-    pg.keyboard.press("End")
-    pg.wait_for_selector(".md-search-result__item", state="detached", timeout=15000)
+FINAL_SHOWN = f"() => ({FINAL})().then(() => ({SHOWN})(), e => ({{ error: String(e) }}))"
 
 
-@contextmanager
-def visits(browser, count: int) -> Iterator[list[Visit]]:
-    """``count`` pages, each in a browser context of its own (see :func:`visit`)."""
-    with ExitStack() as stack:
-        yield [stack.enter_context(visit(browser)) for _ in range(count)]
-
-
-START_SETTLING = f"() => {{ window.__rlSettled = ({SETTLED})(); }}"
-
-
-def type_together(pages: Mapping[Hashable, playwright.Page],
-                  queries: Sequence[str]) -> dict[Hashable, dict[str, Shown]]:
-    """Each query typed in turn into the search box of every page, in step: typed into every page, then every
-    page's results are left to settle at the same time (the wait for the last re-render is most of a query's
-    time, and pages wait side by side), then read. Each page answers on its own: the same results as one page
-    alone (the pages share nothing but the browser)."""
+def type_together(pages: Mapping[Hashable, playwright.Page], queries: Mapping[Hashable, Sequence[str]],
+                  key_by_key: Mapping[Hashable, Collection[str]]) -> dict[Hashable, dict[str, Shown]]:
+    """Each page's queries typed in turn into its search box, all pages in step: each query typed into every
+    page that has it (each page then answers it in its own renderer, side by side), then each page's results
+    read once final. A page types the queries of ``key_by_key`` key by key (the latest key's results must
+    win over the earlier keys'), the others all but their last character at once, then that key (one query
+    to answer instead of one per key, the same ranking). Each page answers on its own: the same results as
+    one page alone (they share only the browser)."""
     out: dict[Hashable, dict[str, Shown]] = {key: {} for key in pages}
-    for n, query in enumerate(dict.fromkeys(queries)):
-        for pg in pages.values():
-            if n:
-                clear(pg)
-            type_query(pg, query)
-        waiting = []
-        for key, pg in pages.items():
-            try:
-                pg.wait_for_selector(".md-search-result__item", timeout=15000)
-            except playwright.TimeoutError as e:  # no result at all: the tests of this query fail, the others go on
-                out[key][query] = Shown([], [], f"no result appeared for {query!r}: {e}")
-                continue
-            pg.evaluate(START_SETTLING)  # returns at once: the page watches its list while the others do
-            waiting.append(key)
-        for key in waiting:
-            pages[key].evaluate("() => window.__rlSettled")
-            out[key][query] = Shown(**pages[key].evaluate(SHOWN))
+    for query in dict.fromkeys(q for key in pages for q in queries[key]):
+        typing = [key for key in pages if query in queries[key]]
+        for key in typing:
+            type_query(pages[key], query, key_by_key=query in key_by_key[key])
+        for key in typing:
+            shown = pages[key].evaluate(FINAL_SHOWN)
+            if "error" in shown or not shown["hrefs"]:  # the tests of this query fail, the others go on
+                out[key][query] = Shown([], [], shown.get("error") or f"no result appeared for {query!r}")
+            else:
+                out[key][query] = Shown(**shown)
     return out

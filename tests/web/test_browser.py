@@ -41,30 +41,38 @@ def page(browser, server):
     ctx.close()
 
 
-def type_query(pg, text: str) -> None:
-    """Type ``text`` into the search box key by key, as a reader does."""
+def type_query(pg, text: str, *, key_by_key: bool = True) -> None:
+    """Type ``text`` into the empty search box key by key, as a reader does (each key is a query: the
+    latest must win); or, not ``key_by_key``, all but its last character at once and that one as a key
+    (one query)."""
     box = pg.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially(text)
+    if key_by_key:
+        box.click()
+        box.fill("")  # no key event: Material reads the box on key events only
+        box.press_sequentially(text)
+    else:
+        box.fill(text[:-1])  # focused: Material opens the search
+        box.press_sequentially(text[-1:])
     pg.keyboard.press("End")  # Material ignores input that arrives without a key event (CJK via insertText)
 
 
-def search(pg, text: str) -> list[str]:
-    """The result links for ``text`` typed into the search box, once they have settled."""
-    type_query(pg, text)
-    pg.wait_for_selector(".md-search-result__item", timeout=15000)
-    return pg.evaluate(SETTLED)
+def search(pg, text: str, *, key_by_key: bool = True) -> list[str]:
+    """The result links for ``text`` typed into the search box (see :func:`type_query`), once final."""
+    type_query(pg, text, key_by_key=key_by_key)
+    return pg.evaluate(FINAL)
 
 
-SETTLED = """async () => {
+FINAL = """() => new Promise((resolve, reject) => {
+  // The worker marks the list aria-busy="true" at each query, "false" with the latest query's whole list
   const list = document.querySelector('.md-search-result__list');
-  let last = list.innerHTML, since = performance.now();
-  while (performance.now() - since < 500) {  // results re-render as each typed key arrives: wait for the last
-    await new Promise(r => setTimeout(r, 50));
-    if (list.innerHTML !== last) { last = list.innerHTML; since = performance.now(); }
-  }
-  return [...list.querySelectorAll('.md-search-result__item a')].map(a => a.getAttribute('href') || '');
-}"""
+  const links = () => [...list.querySelectorAll('.md-search-result__item a')].map(a => a.getAttribute('href') || '');
+  if (list.getAttribute('aria-busy') === 'false') return resolve(links());
+  const seen = new MutationObserver(() => {
+    if (list.getAttribute('aria-busy') === 'false') { seen.disconnect(); clearTimeout(late); resolve(links()); }
+  });
+  seen.observe(list, { attributes: true, attributeFilter: ['aria-busy'] });
+  const late = setTimeout(() => { seen.disconnect(); reject(new Error('the results were not final in 15 s')); }, 15000);
+})"""
 
 
 @pytest.mark.parametrize(("locale", "query", "expected"), [

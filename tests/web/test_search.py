@@ -3,14 +3,18 @@
 a word from the middle of a Chinese name is found; results name their game; the game filter works
 from the keyboard; nothing is asked of another host; and a page load fetches no index worth the name.
 
-Each site (over http, from file://, the bundle over http) in each locale is one page, into which every query
-of the module is typed in turn (tests/web/pages.py); the tests, one per query, read what it showed."""
+Each site (over http, from file://, the bundle over http) is one page, taken to each locale's home in turn,
+into which the module's queries are typed (tests/web/pages.py), each read once the worker marks its results
+final; the tests, one per query, read what it showed. The bundle over http is the same files and worker as
+from file:// (only the frame the worker runs in differs): it answers a word of a Chinese name and the name
+two games share, not the corpus and the words again."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -24,12 +28,14 @@ from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.translation.display import shown_text
 
-from .pages import Shown, type_together, visit, visits
-from .test_browser import browser, playwright, server, serving  # noqa: F401 - fixtures
+from .pages import Shown, Visit, type_together, visit
+from .test_browser import FINAL, browser, playwright, search, server, serving  # noqa: F401 - fixtures
 
 QUERIES = yaml.safe_load((Path(__file__).with_name("search_queries.yml")).read_text(encoding="utf-8"))
 LOCALES = project_locales()
 MODES = ("http", "file", "offline-over-http")
+CORPUS_MODES = MODES[:2]  # the bundle over http is the same files and worker as from file://
+DEFAULT = repo_content().project.default_locale
 WORDS = ("Shackled", "Dodge")
 
 
@@ -54,7 +60,7 @@ def own_hosts(home: str) -> set[str]:
 
 @dataclass
 class Typed:
-    """Every query of this module, typed in turn into one page of a site in one locale."""
+    """The queries of this module, typed in turn into one page of a site in one locale."""
 
     home: str
     shown: dict[str, Shown]
@@ -69,22 +75,33 @@ class Typed:
 
 
 @pytest.fixture(scope="module")
-def typed(browser, homes) -> Callable[[str, str], Typed]:  # noqa: F811
-    """(mode, locale) → every query of the module typed into one page of that site: on first use, into one
-    page per mode and locale at once (tests/web/pages.py ``type_together``)."""
+def mode_pages(browser) -> Iterator[dict[str, Visit]]:  # noqa: F811
+    """Mode → one page for the module's tests of that site, taken from locale to locale (a navigation costs a
+    fraction of a new page)."""
+    with ExitStack() as stack:
+        yield {m: stack.enter_context(visit(browser)) for m in MODES}
+
+
+@pytest.fixture(scope="module")
+def typed(mode_pages, homes) -> Callable[[str, str], Typed]:
+    """(mode, locale) → that mode's and locale's queries (``typed_queries``) typed into the mode's page: on
+    first use, locale by locale, into every mode's page at once (tests/web/pages.py ``type_together``)."""
     done: dict[tuple[str, str], Typed] = {}
     failed: list[Exception] = []
 
     def of(mode: str, locale: str) -> Typed:
         if not done and not failed:
-            keys = [(m, loc) for m in MODES for loc in LOCALES]
+            by_key = typed_key_by_key()
             try:
-                with visits(browser, len(keys)) as vs:
-                    for (m, loc), v in zip(keys, vs, strict=True):
+                for loc in sorted(LOCALES, key=lambda loc: loc == DEFAULT):  # the default last: the filter's
+                    since = {m: len(v.requests) for m, v in mode_pages.items()}
+                    for m, v in mode_pages.items():
                         v.page.goto(homes[m](loc))
-                    shown = type_together({k: v.page for k, v in zip(keys, vs, strict=True)}, typed_queries())
-                    for (m, loc), v in zip(keys, vs, strict=True):
-                        done[m, loc] = Typed(homes[m](loc), shown[m, loc], v.hosts())
+                    shown = type_together({m: v.page for m, v in mode_pages.items()},
+                                          {m: typed_queries(m, loc) for m in MODES},
+                                          {m: by_key.get((m, loc), set()) for m in MODES})
+                    for m, v in mode_pages.items():
+                        done[m, loc] = Typed(homes[m](loc), shown[m], v.hosts(since[m]))
             except playwright.Error as e:  # a page failed: each test fails with this, none tries again
                 failed.append(e)
         if failed:
@@ -111,12 +128,13 @@ def test_nothing_is_asked_of_another_host(typed, mode, locale):
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("case", QUERIES, ids=[q["query"] for q in QUERIES])
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", CORPUS_MODES)
 def test_the_query_corpus_finds_its_page_first(typed, mode, locale, case):
     found = typed(mode, locale).results(case["query"])
     assert found[:1] == [case["first"]], found[:5]
 
 
+@functools.cache
 def _pages_with(word: str, locale: str) -> set[str]:
     """The pages of every entry whose text, as a reader of ``locale`` sees it, has ``word``."""
     pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
@@ -131,7 +149,7 @@ def _pages_with(word: str, locale: str) -> set[str]:
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("word", WORDS)
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", CORPUS_MODES)
 def test_every_text_with_the_word_is_found(typed, mode, locale, word):
     if not _pages_with(word, "en"):
         pytest.fail(f"no text has {word!r} any more: pick another word")
@@ -164,7 +182,7 @@ SHARED_NAME = "Boudicca"  # a name cards of two games have
 
 @pytest.mark.parametrize("mode", MODES)
 def test_results_name_their_game_and_kind(typed, mode):
-    shown = typed(mode, repo_content().project.default_locale).shown[SHARED_NAME]
+    shown = typed(mode, DEFAULT).shown[SHARED_NAME]
     titles = shown.titles
     games = {g.name.source for g in repo_content().games.values()}
     boudiccas = [t for t in titles if t.startswith(SHARED_NAME)]
@@ -172,38 +190,49 @@ def test_results_name_their_game_and_kind(typed, mode):
     assert all(any(g in t for g in games) for t in boudiccas), boudiccas
 
 
-def typed_queries() -> list[str]:
-    """Every query this module's tests read the results of."""
-    return [*(q["query"] for q in QUERIES), *WORDS, _middle_of_a_chinese_name()[0], SHARED_NAME]
+def typed_queries(mode: str, locale: str) -> list[str]:
+    """The queries whose results this module's tests read in a mode and locale: the bundle over http (the same
+    files as from file://) answers a word from a Chinese name, in every locale."""
+    both = mode in CORPUS_MODES
+    words = [w for w in WORDS if both and _pages_with(w, locale)]  # the others' tests skip
+    return [*(q["query"] for q in QUERIES if both), *words, _middle_of_a_chinese_name()[0],
+            *([SHARED_NAME] if locale == DEFAULT else [])]
+
+
+def typed_key_by_key() -> dict[tuple[str, str], set[str]]:
+    """(mode, locale) → the queries typed there key by key, as a reader types (each key a query: the latest
+    must win), elsewhere in one key: in every locale over http and from file://, a query of the corpus each,
+    in turn."""
+    places = [(m, loc) for loc in LOCALES for m in CORPUS_MODES]
+    return {p: {QUERIES[n % len(QUERIES)]["query"]} for n, p in enumerate(places)}
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_the_game_filter_works_from_the_keyboard(browser, homes, mode):  # noqa: F811
-    home = homes[mode](repo_content().project.default_locale)
-    with visit(browser) as v:
-        game_filter_from_the_keyboard(v.page, home)
-    assert v.hosts() <= own_hosts(home), v.hosts()
+def test_the_game_filter_works_from_the_keyboard(mode_pages, homes, mode):
+    home, v = homes[mode](DEFAULT), mode_pages[mode]
+    since = len(v.requests)
+    if v.page.url != home:  # the queries typed last are the default locale's
+        v.page.goto(home)
+    game_filter_from_the_keyboard(v.page)
+    assert v.hosts(since) <= own_hosts(home), v.hosts(since)
 
 
-def game_filter_from_the_keyboard(pg, home: str) -> None:
-    pg.goto(home)
-    box = pg.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially("boudicca")
-    pg.keyboard.press("End")
-    pg.wait_for_selector(".md-search-result__item")
+ONLY = "g => [...document.querySelectorAll('.md-search-result__item > a:first-child')].every(a => a.href.includes(g))"
+
+
+def game_filter_from_the_keyboard(pg) -> None:
+    """Arrow keys in the filter pick a game: the box then starts with ``game:<id>`` and the final results
+    are that game's only; typed into the box, ``game:<id>`` filters the same (the queries in one key each: the
+    latest key's results winning is the corpus's and test_search_keys's to show)."""
+    assert search(pg, "boudicca", key_by_key=False)
     select = pg.locator("select.rl-search-game")
     select.focus()
     pg.keyboard.press("ArrowDown")  # the first game after "all"
     game = select.input_value()
-    assert game and box.input_value().startswith(f"game:{game} ")
-    pg.wait_for_function("g => [...document.querySelectorAll('.md-search-result__item > a:first-child')]"
-                         ".every(a => a.href.includes('/' + g + '/'))", arg=game)
-    box.fill("")
-    box.press_sequentially("game:sorcery boudicca")
-    pg.keyboard.press("End")
-    pg.wait_for_function("() => { const a = [...document.querySelectorAll('.md-search-result__item > a:first-child')];"
-                         " return a.length && a.every(x => x.href.includes('/sorcery/')); }")
+    assert game and pg.locator("input.md-search__input").input_value().startswith(f"game:{game} ")
+    pg.evaluate(FINAL)
+    assert pg.evaluate(ONLY, f"/{game}/")
+    assert search(pg, "game:sorcery boudicca", key_by_key=False) and pg.evaluate(ONLY, "/sorcery/")
 
 
 def test_a_page_load_fetches_only_the_search_config(built_site):

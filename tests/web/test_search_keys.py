@@ -6,13 +6,15 @@ names or roles in the open search dialog."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 import pytest
 
 from conftest import project_locales, repo_model
 from rulings.translation.display import shown_text
 
-from .test_browser import browser, search, server  # noqa: F401 - fixtures
+from .test_browser import FINAL, browser, playwright, search, server  # noqa: F401 - fixtures
 from .test_reader_browser import accessible_name_rules, axe, axe_js  # noqa: F401 - fixture
 
 LOCALES = project_locales()
@@ -39,25 +41,39 @@ def shared_name(locale: str) -> tuple[str, str]:
     return name, ids[-1]
 
 
-@pytest.fixture(params=["http", "file"])
-def home(request, browser, server):  # noqa: F811
-    """(page, a locale's home URL): the site over http, and the unzipped offline bundle from file://."""
+@dataclass
+class Site:
+    """One page for the module's tests of a site (over http, or the unzipped offline bundle from file://): each
+    test loads its locale's home into it (a navigation, not a new page), and the workers it started so far."""
+
+    page: playwright.Page
+    url: Callable[[str], str]  # a locale's home
+    workers: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module", params=["http", "file"])
+def site(request, browser, server) -> Iterator[Site]:  # noqa: F811
     if request.param == "http":
         url = lambda loc: f"{server}/{loc}/"  # noqa: E731
     else:
         unzipped = request.getfixturevalue("unzipped")
         url = lambda loc: (unzipped / loc / "index.html").as_uri()  # noqa: E731
     ctx = browser.new_context()
-    yield ctx.new_page(), url
+    s = Site(ctx.new_page(), url)
+    s.page.on("worker", lambda w: s.workers.append(w.url))
+    yield s
     ctx.close()
 
 
+ONLY_OF = f"g => {{ const a = {RESULT_LINKS}; return a.length && a.every(x => x.href.includes('/' + g + '/')); }}"
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_tab_reaches_the_game_filter_and_the_arrows_pick_a_game(home, locale, axe_js):  # noqa: F811
-    pg, url = home
+def test_tab_reaches_the_game_filter_and_the_arrows_pick_a_game(site, locale, axe_js):  # noqa: F811
+    pg = site.page
     name, game = shared_name(locale)
-    pg.goto(url(locale))
-    search(pg, name)
+    pg.goto(site.url(locale))
+    search(pg, name, key_by_key=False)  # key by key: test_search's corpus
     games = pg.evaluate(f"{RESULT_LINKS}.map(a => a.href)")
     assert any(f"/{game}/" not in h for h in games), games  # unfiltered: other games' results too
     pg.wait_for_selector("select.rl-search-game", state="attached")
@@ -71,8 +87,8 @@ def test_tab_reaches_the_game_filter_and_the_arrows_pick_a_game(home, locale, ax
         pg.keyboard.press("ArrowDown")
         assert pg.evaluate(focused), "choosing a game took the focus away from the filter"
     assert pg.locator("select.rl-search-game").input_value() == game
-    only = f"g => {{ const a = {RESULT_LINKS}; return a.length && a.every(x => x.href.includes('/' + g + '/')); }}"
-    pg.wait_for_function(only, arg=game)
+    pg.evaluate(FINAL)  # the latest game's results, whole
+    assert pg.evaluate(ONLY_OF, game)
     pg.keyboard.press("Shift+Tab")
     assert pg.evaluate("document.activeElement.matches('input.md-search__input')")
     assert pg.locator("input.md-search__input").input_value().startswith(f"game:{game} ")
@@ -82,19 +98,16 @@ def test_tab_reaches_the_game_filter_and_the_arrows_pick_a_game(home, locale, ax
     assert bad == [], bad
 
 
-def test_online_the_search_runs_in_a_named_frame_of_the_page(browser, server):  # noqa: F811
+@pytest.mark.parametrize("site", ["http"], indirect=True)
+def test_online_the_search_runs_in_a_named_frame_of_the_page(site):
     """Online the search answers from a hidden frame of the page (assets/search-frame.js), named as the search
     dialog is (Material's word for search in the page's language), not from a worker thread, which started
     late on a busy machine."""
-    locale = LOCALES[-1]
-    ctx = browser.new_context()
-    pg = ctx.new_page()
-    workers: list[str] = []
-    pg.on("worker", lambda w: workers.append(w.url))
-    pg.goto(f"{server}/{locale}/")
-    assert search(pg, shared_name(locale)[0])
+    pg = site.page
+    if pg.url != site.url(LOCALES[-1]):  # the page the last locale's test above left
+        pg.goto(site.url(LOCALES[-1]))
+    assert search(pg, shared_name(LOCALES[-1])[0], key_by_key=False)
     frames = pg.eval_on_selector_all("iframe[hidden]", "fs => fs.map(f => f.title)")
     named = pg.get_attribute(".md-search[role=dialog]", "aria-label")
     assert named and frames == [named], (frames, named)
-    assert not [w for w in workers if "search-worker" in w], workers
-    ctx.close()
+    assert not [w for w in site.workers if "search-worker" in w], site.workers

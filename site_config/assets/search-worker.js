@@ -49,27 +49,30 @@
      fetch would be 5 ms faster for a 90 KB shard, but the index's first file, loaded as a script in
      the frame while the page loads, is in before the page's load event, as the first query wants) */
   const CALL = "__rulingsSearch(";
-  async function load(paths) {
-    const urls = paths.map(p => base + p);
-    if (!urls.length) return;
-    if (inFrame) {
-      await Promise.all(urls.map(url => new Promise((resolve, reject) => {
-        const script = document.createElement("script");
-        script.src = url;
-        script.onload = resolve;
-        script.onerror = () => reject(new Error(`cannot load ${url}`));
-        document.body.appendChild(script);
-      })));
-      return;
-    }
-    const texts = await Promise.all(urls.map(url => fetch(url).then(r => {
+  const loading = new Map();         // url → its load under way: queries typed key by key share it
+  function loadOne(url) {
+    let done = loading.get(url);
+    if (done) return done;
+    done = inFrame ? new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = url;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`cannot load ${url}`));
+      document.body.appendChild(script);
+    }) : fetch(url).then(r => {
       if (!r.ok) throw new Error(`cannot load ${url}: ${r.status}`);
       return r.text();
-    })));
-    for (const text of texts) {
+    }).then(text => {
       const start = text.indexOf(CALL), end = text.lastIndexOf(")");
       self.__rulingsSearch(JSON.parse(text.slice(start + CALL.length, end)));
-    }
+    });
+    done = done.finally(() => loading.delete(url));
+    loading.set(url, done);
+    return done;
+  }
+
+  async function load(paths) {
+    await Promise.all(paths.map(p => loadOne(base + p)));
   }
 
   function runs(pairs) {

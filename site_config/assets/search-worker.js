@@ -29,7 +29,7 @@
   const here = inFrame ? document.querySelector("script[src]").src : self.location.href;
   const base = new URL("../search/rl/", here).href;
 
-  let meta = null, keys = null, stop = null, hanRun = null, hanStart = null;
+  let meta = null, keys = null, stop = null, hanRun = null, hanStart = null, digit = null;
   const shards = new Map(), chunks = new Map(), records = new Map(), facets = new Map(), postings = new Map();
 
   self.__rulingsSearch = function ([kind, key, data]) {
@@ -158,9 +158,19 @@
     if (p) return p;
     const raw = shard.p[stem];
     if (!raw) return null;
-    p = raw.map(deltas => { let at = 0; return deltas.map(d => (at += d)); });
+    p = raw.map(decodeIds);
     postings.set(stem, p);
     return p;
+  }
+
+  function decodeIds(text) {         // as rulings.site.search.shards.decode_ids: gaps in base-32 digits
+    const out = [];
+    for (let i = 0, at = 0, value = 0; i < text.length; i++) {
+      const d = digit[text.charCodeAt(i)];
+      value = value * 32 + (d & 31);
+      if (d < 32) { out.push((at += value)); value = 0; }
+    }
+    return out;
   }
 
   function stemOf(shard, surface) {
@@ -428,6 +438,8 @@
     stop = new Set(m.stop);
     hanRun = new RegExp(`[${m.han}]+`, "gu");
     hanStart = new RegExp(`^[${m.han}]`, "u");
+    digit = new Uint8Array(128);
+    [...(m.digits || "")].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
   }
 
   /* READY at once, and again at every SETUP: Material sends no query before it, and this worker needs
@@ -458,5 +470,5 @@
   });
 
   /* for tests (node): the word rules, without a worker */
-  self.__rulingsSearchTokens = { fold, words, queryTokens, useMeta };
+  self.__rulingsSearchTokens = { fold, words, queryTokens, useMeta, decodeIds };
 })();

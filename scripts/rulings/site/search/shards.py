@@ -38,8 +38,8 @@ from rulings.site.search.tokens import HAN_RUN, STOP_WORDS, index_tokens, stemme
 FOLDER = "rl"
 CALL = "__rulingsSearch"  # the worker's registration function, called by every index file
 CHUNK = 16  # documents per record file: a result list touches few bytes
-SHARD_BYTES = 12_000  # a shard larger than this is split by one more character (a query's first shards
-# about 11 KB: what 16_000 gave with postings as JSON lists of gaps)
+SHARD_BYTES = 10_000  # a shard larger than this is split by one more character (a query's first shards
+# 10-11 KB at 10k rulings, a little under what 16_000 gave with postings as JSON lists of gaps)
 MAX_KEY = 6
 SNIPPET = 140  # characters of text shown under a result's title
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-"

@@ -15,7 +15,7 @@ import pytest
 from conftest import BLNS, naughty_strings
 from rulings.model.terms import HAN_RANGES
 from rulings.site.escape import one_line
-from rulings.site.search.shards import FOLDER, index_files, plain_text, read_js
+from rulings.site.search.shards import DIGITS, FOLDER, decode_ids, encode_ids, index_files, plain_text, read_js
 from rulings.site.search.tokens import STOP_WORDS, index_tokens, query_tokens, stemmer
 
 WORKER = Path(__file__).resolve().parents[1] / "site_config" / "assets" / "search-worker.js"
@@ -59,6 +59,21 @@ def _node() -> str:
     return node
 
 
+def _in_worker(node: str, tmp_path, expr: str) -> object:
+    """``expr`` evaluated in node with the worker loaded (its word rules as T, given in.json's meta as
+    the index's; in.json as data), as JSON."""
+    script = f"""
+    global.self = global; global.addEventListener = () => {{}}; global.postMessage = () => {{}};
+    self.location = {{href: "http://localhost/en/assets/search-worker.js"}};
+    require({json.dumps(str(WORKER))});
+    const T = self.__rulingsSearchTokens, data = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    T.useMeta(data.meta);
+    process.stdout.write(JSON.stringify({expr}));
+    """
+    out = subprocess.run([node, "-e", script, str(tmp_path / "in.json")], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
 SAMPLES = ["“Dodge”, (Shackled) 「曹操」，张辽。", "carte Città dell'attacco Erik’s", "ΣΊΣΥΦΟΣ ΌΣΟΣ", "İstanbul ǅemal",
            "𠀀𠀁 mixed曹操abc", "ﬁne ½ ①②", "x\u2028y\u2029z </script><script>alert(1)</script>", "ß ẞ ς Σ"]
 
@@ -68,19 +83,26 @@ def test_the_worker_splits_every_string_as_python_does(tmp_path):
     strings = SAMPLES + (naughty_strings() if BLNS.exists() else [])
     meta = {"keys": [], "stop": sorted(STOP_WORDS), "han": HAN_RANGES, "docs": 0}
     (tmp_path / "in.json").write_text(json.dumps({"meta": meta, "strings": strings}), encoding="utf-8")
-    script = f"""
-    global.self = global; global.addEventListener = () => {{}}; global.postMessage = () => {{}};
-    self.location = {{href: "http://localhost/en/assets/search-worker.js"}};
-    require({json.dumps(str(WORKER))});
-    const T = self.__rulingsSearchTokens, data = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    T.useMeta(data.meta);
-    process.stdout.write(JSON.stringify(data.strings.map(s => T.queryTokens(s))));
-    """
-    out = subprocess.run([node, "-e", script, str(tmp_path / "in.json")], capture_output=True, text=True, check=True)
-    got = json.loads(out.stdout)
+    got = _in_worker(node, tmp_path, "data.strings.map(s => T.queryTokens(s))")
     mismatches = [(s, g, query_tokens(s)) for s, g in zip(strings, got, strict=True) if g != query_tokens(s)]
     assert not mismatches, mismatches[:5]
 
+
+
+ID_SETS = [[], [0], [0, 1, 2, 3], [31, 32, 33, 1023, 1024, 1025], [5, 70_000, 1_048_575, 1_048_576, 40_000_000],
+           list(range(0, 3000, 7))]
+
+
+def test_the_worker_reads_the_document_ids_python_writes(tmp_path):
+    """Postings are written as strings of base-32 gaps (shards.encode_ids): the worker must read back
+    exactly the ids, at every digit count (gaps of 0, 31/32, 1023/1024 and beyond a million)."""
+    node = _node()
+    encoded = [encode_ids(ids) for ids in ID_SETS]
+    assert [decode_ids(t) for t in encoded] == ID_SETS
+    assert all(set(t) <= set(DIGITS) for t in encoded)
+    (tmp_path / "in.json").write_text(json.dumps({"meta": {"keys": [], "stop": [], "han": HAN_RANGES,
+                                                           "docs": 0, "digits": DIGITS}, "texts": encoded}))
+    assert _in_worker(node, tmp_path, "data.texts.map(T.decodeIds)") == ID_SETS
 
 HOSTILE = ['</script><script>alert(1)</script>', 'a\u2028b\u2029c', '"quoted" \'single\' `back`',
            '<img src=x onerror=1>']
@@ -149,8 +171,8 @@ def test_a_shard_shows_the_names_it_finds_and_a_record_file_the_pages_of_its_sec
              for i in range(40)]
     files = index_files(many, CONTEXT, "en")
     for _kind, _key, shard in _calls(files, "/s/"):
-        for deltas in shard["p"].values():
-            named = [sum(deltas[0][:i + 1]) for i in range(len(deltas[0]))]
+        for fields in shard["p"].values():
+            named = decode_ids(fields[0])
             assert all(str(n) in shard["r"] and str(shard["r"][str(n)][5]) in shard["r"] for n in named)
     assert any(shard["r"] for _k, _key, shard in _calls(files, "/s/"))  # "windblast" names the card
     chunks = _calls(files, "/d/")

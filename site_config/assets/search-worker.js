@@ -21,6 +21,7 @@
   const WAVES = [2, 6];               // record files fetched at once: a few for the best results first,
                                       // then as many as a browser opens connections to a host
   const MAX_KEY = 6;
+  const MAX_WORDS = 32;               // a query's words that count (one bit each in a document's mask)
   const MARKS = /\p{M}+/gu;
   const WORDS = /[\p{L}\p{N}]+/gu;
 
@@ -28,7 +29,7 @@
   const here = inFrame ? document.querySelector("script[src]").src : self.location.href;
   const base = new URL("../search/rl/", here).href;
 
-  let meta = null, keys = null, stop = null, hanRun = null, hanStart = null;
+  let meta = null, keys = null, stop = null, hanRun = null, hanStart = null, digit = null;
   const shards = new Map(), chunks = new Map(), records = new Map(), facets = new Map(), postings = new Map();
 
   self.__rulingsSearch = function ([kind, key, data]) {
@@ -44,29 +45,34 @@
   };
 
   /* Files load in parallel: in a worker with fetch (each file is one call of __rulingsSearch with JSON,
-     parsed as JSON, never evaluated), in the shim's iframe with <script> tags (file:// refuses fetch) */
+     parsed as JSON, never evaluated), in a frame with <script> tags (file:// refuses fetch; online, a
+     fetch would be 5 ms faster for a 90 KB shard, but the index's first file, loaded as a script in
+     the frame while the page loads, is in before the page's load event, as the first query wants) */
   const CALL = "__rulingsSearch(";
-  async function load(paths) {
-    const urls = paths.map(p => base + p);
-    if (!urls.length) return;
-    if (inFrame) {
-      await Promise.all(urls.map(url => new Promise((resolve, reject) => {
-        const script = document.createElement("script");
-        script.src = url;
-        script.onload = resolve;
-        script.onerror = () => reject(new Error(`cannot load ${url}`));
-        document.body.appendChild(script);
-      })));
-      return;
-    }
-    const texts = await Promise.all(urls.map(url => fetch(url).then(r => {
+  const loading = new Map();         // url → its load under way: queries typed key by key share it
+  function loadOne(url) {
+    let done = loading.get(url);
+    if (done) return done;
+    done = inFrame ? new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = url;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`cannot load ${url}`));
+      document.body.appendChild(script);
+    }) : fetch(url).then(r => {
       if (!r.ok) throw new Error(`cannot load ${url}: ${r.status}`);
       return r.text();
-    })));
-    for (const text of texts) {
+    }).then(text => {
       const start = text.indexOf(CALL), end = text.lastIndexOf(")");
       self.__rulingsSearch(JSON.parse(text.slice(start + CALL.length, end)));
-    }
+    });
+    done = done.finally(() => loading.delete(url));
+    loading.set(url, done);
+    return done;
+  }
+
+  async function load(paths) {
+    await Promise.all(paths.map(p => loadOne(base + p)));
   }
 
   function runs(pairs) {
@@ -152,9 +158,19 @@
     if (p) return p;
     const raw = shard.p[stem];
     if (!raw) return null;
-    p = raw.map(deltas => { let at = 0; return deltas.map(d => (at += d)); });
+    p = raw.map(decodeIds);
     postings.set(stem, p);
     return p;
+  }
+
+  function decodeIds(text) {         // as rulings.site.search.shards.decode_ids: gaps in base-32 digits
+    const out = [];
+    for (let i = 0, at = 0, value = 0; i < text.length; i++) {
+      const d = digit[text.charCodeAt(i)];
+      value = value * 32 + (d & 31);
+      if (d < 32) { out.push((at += value)); value = 0; }
+    }
+    return out;
   }
 
   function stemOf(shard, surface) {
@@ -230,11 +246,23 @@
 
   /* --- search --- */
 
+  /* per-document scratch arrays, made once: a query writes only the documents it touches and sets
+     them back to 0 before it awaits anything (new ones per query cost 1.4 MB of zeroed memory at 50k
+     rulings, and its collection, each time; Maps and Sets of 30k ids cost more than the scoring) */
+  let scratch = null;
+  function arrays(n) {
+    if (!scratch || scratch.score.length !== n)
+      scratch = { score: new Float64Array(n), coord: new Uint8Array(n), best: new Float64Array(n),
+                  count: new Uint8Array(n), word: new Float64Array(n) };
+    return scratch;
+  }
+
   /* the results of a query; show() gets the best of them as soon as their records are in (those the
-     shards carry, then each wave of record files), the return value all of them */
-  async function search(query, show) {
+     shards carry, then each wave of record files), the return value all of them; once stale() (a newer
+     query came), no more record files load for it and it returns null */
+  async function search(query, show, stale = () => false) {
     const [rest, codes] = filters(query);
-    const qwords = queryTokens(rest);
+    const qwords = queryTokens(rest).slice(0, MAX_WORDS);
     const raw = words(rest);
     if (!qwords.length) return { items: [] };
     const toks = [...new Set(qwords.flat())];
@@ -242,40 +270,41 @@
     const facetNames = Object.keys(codes);
     await Promise.all([ensure([...keysOf.values()].flat()),
       load(facetNames.filter(f => !facets.has(f)).map(f => `f/${f}.js`))]);
+    if (stale()) return null;
     const found = new Map(toks.map(t => [t, matches(t, keysOf.get(t))]));
 
     const N = meta.docs;
-    const score = new Float64Array(N), coord = new Uint8Array(N), touched = [];
-    const best = new Float64Array(N), count = new Uint8Array(N);
-    const matchedWords = qwords.map(() => new Set());
-    qwords.forEach((wtoks, wi) => {
-      const wordScore = new Map();
+    const { score, coord, best, count, word } = arrays(N), touched = [];
+    const matched = new Uint32Array(N);  // per document, a bit for each query word it has
+    qwords.forEach((wtoks, wi) => {      // a word's score: the sum of its pieces' (Chinese pairs), all needed
+      const inWord = [];
       for (const tok of wtoks) {
-        const seen = [];
+        const seen = [];                 // a piece's score: its best match's
         for (const [weight, p] of found.get(tok).values()) {
           const idf = Math.log(1 + N / (p[0].length + p[1].length + p[2].length));
-          p.forEach((ids, f) => {
-            const w = weight * FIELDS[f] * idf;
-            for (const id of ids) {
+          for (let f = 0; f < 3; f++) {
+            const w = weight * FIELDS[f] * idf, ids = p[f];
+            for (let i = 0; i < ids.length; i++) {
+              const id = ids[i];
               if (best[id] === 0) seen.push(id);
               if (best[id] < w) best[id] = w;
             }
-          });
+          }
         }
         for (const id of seen) {
-          count[id]++;
-          wordScore.set(id, (wordScore.get(id) || 0) + best[id]);
+          if (count[id]++ === 0) inWord.push(id);
+          word[id] += best[id];
           best[id] = 0;
         }
       }
-      for (const [id, s] of wordScore) {
+      for (const id of inWord) {
         if (count[id] === wtoks.length) {
-          if (coord[id] === 0) touched.push(id);
-          coord[id]++;
-          score[id] += s;
-          matchedWords[wi].add(id);
+          if (coord[id]++ === 0) touched.push(id);
+          score[id] += word[id];
+          matched[id] |= 1 << wi;
         }
         count[id] = 0;
+        word[id] = 0;
       }
     });
     let ranked = touched;
@@ -283,7 +312,9 @@
       const have = facets.get(f), want = codes[f];
       ranked = want ? ranked.filter(id => have[id] === want) : [];
     }
-    ranked = top(ranked, RANKED, (a, b) => coord[b] - coord[a] || score[b] - score[a] || a - b);
+    ranked = top(ranked, RANKED, coord, score);
+    const rankScore = new Map(ranked.map(id => [id, coord[id] * 1e4 + score[id]]));
+    for (const id of touched) { score[id] = 0; coord[id] = 0; }
     const chunk = meta.chunk, fileOf = id => Math.floor(id / chunk);
     const rec = id => records.get(id) || chunks.get(fileOf(id))[id % chunk];
     const have = id => records.has(id) || chunks.has(fileOf(id));
@@ -292,6 +323,7 @@
     for (let i = 0, w = 0; i < need.length; i += WAVES[w], w = Math.min(w + 1, WAVES.length - 1)) {
       const ready = ranked.findIndex(id => !have(id));  // the best already in (names: from the shards)
       if (ready > shown) show(present(ranked.slice(0, (shown = ready))));
+      if (stale()) return null;
       await load(need.slice(i, i + WAVES[w]).map(c => `d/${c}.js`));  // each file names its sections' pages
     }
     return present(ranked);
@@ -303,7 +335,7 @@
       const item = (id, s) => {
         const [location, title, text, game, kind] = rec(id);
         const terms = {};
-        qwords.forEach((_, wi) => { terms[raw[wi] || ""] = matchedWords[wi].has(id); });
+        qwords.forEach((_, wi) => { terms[raw[wi] || ""] = (matched[id] & (1 << wi)) !== 0; });
         const gameName = game ? meta.games[game - 1][1] : "";  // unless the title names it already
         const where = [!title.includes(gameName) && gameName, kind && meta.kinds[kind - 1][1]].filter(Boolean);
         return {
@@ -319,7 +351,7 @@
       for (const id of ranked) {
         const page = rec(id)[5];
         if (!groups.has(page)) groups.set(page, []);
-        groups.get(page).push(item(id, coord[id] * 1e4 + score[id]));
+        groups.get(page).push(item(id, rankScore.get(id)));
       }
       const items = [];
       for (const [page, list] of groups) {
@@ -334,15 +366,23 @@
     }
   }
 
-  /* the first n of ids in order: one pass keeping a sorted list of n, not a sort of every match */
-  function top(ids, n, order) {
+  /* the first n of ids, most words matched (coord) first, then best score, then first id: one pass
+     keeping a sorted list of n, not a sort of every match; the order inline, not a function called
+     30k times */
+  function top(ids, n, coord, score) {
     const out = [];
-    for (const id of ids) {
-      if (out.length === n && order(id, out[n - 1]) >= 0) continue;
+    const before = (a, b) => coord[a] > coord[b] || (coord[a] === coord[b] &&
+      (score[a] > score[b] || (score[a] === score[b] && a < b)));
+    let lastC = -1, lastS = 0, last = 0;          // the n-th kept: an id not before it is dropped at once
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k], c = coord[id];
+      if (out.length === n && (c < lastC || (c === lastC && (score[id] < lastS ||
+          (score[id] === lastS && id > last))))) continue;
       let i = out.length;
-      while (i > 0 && order(id, out[i - 1]) < 0) i--;
+      while (i > 0 && before(id, out[i - 1])) i--;
       out.splice(i, 0, id);
       if (out.length > n) out.pop();
+      if (out.length === n) { last = out[n - 1]; lastC = coord[last]; lastS = score[last]; }
     }
     return out;
   }
@@ -357,12 +397,22 @@
     let out = "", at = 0;
     for (const m of text.matchAll(WORDS)) {
       out += escape(text.slice(at, m.index));
-      const w = fold(m[0]);
+      const w = foldWord(m[0]);
       if (flat.some(t => w.startsWith(t))) out += `<mark>${escape(m[0])}</mark>`;
       else out += markHan(m[0], han);
       at = m.index + m[0].length;
     }
     return out + escape(text.slice(at));
+  }
+
+  const foldedWords = new Map();     // fold() of the words results show: each shown again and again
+  function foldWord(w) {
+    let f = foldedWords.get(w);
+    if (f === undefined) {
+      if (foldedWords.size >= 50000) foldedWords.clear();
+      foldedWords.set(w, (f = fold(w)));
+    }
+    return f;
   }
 
   function markHan(piece, han) {
@@ -388,6 +438,8 @@
     stop = new Set(m.stop);
     hanRun = new RegExp(`[${m.han}]+`, "gu");
     hanStart = new RegExp(`^[${m.han}]`, "u");
+    digit = new Uint8Array(128);
+    [...(m.digits || "")].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
   }
 
   /* READY at once, and again at every SETUP: Material sends no query before it, and this worker needs
@@ -422,7 +474,7 @@
         await setup();
         data = await search(String(message.data || ""), partial => {
           if (n === latest) postMessage({ type: RESULT, data: partial, rlQuery: n, partial: true });
-        });
+        }, () => n !== latest);
       } catch (err) {
         console.warn("search:", err);
         data = { items: [] };
@@ -432,5 +484,5 @@
   });
 
   /* for tests (node): the word rules, without a worker */
-  self.__rulingsSearchTokens = { fold, words, queryTokens, useMeta };
+  self.__rulingsSearchTokens = { fold, words, queryTokens, useMeta, decodeIds };
 })();

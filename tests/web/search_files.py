@@ -5,10 +5,9 @@ row shows) and the documents a word leads to."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import accumulate
 from pathlib import Path
 
-from rulings.site.search.shards import FOLDER, read_js
+from rulings.site.search.shards import FOLDER, decode_ids, read_js
 from rulings.site.search.tokens import index_tokens
 
 
@@ -54,5 +53,5 @@ def search_files(locale_dir: Path) -> SearchFiles:
     for shard in sorted((root / "s").glob("*.js")):
         data = _read(shard)[2]
         stem_of.update({s: (s if st == 1 else st) for s, st in data["s"].items()})
-        postings.update({s: [set(accumulate(ids)) for ids in fields] for s, fields in data["p"].items()})
+        postings.update({s: [set(decode_ids(ids)) for ids in fields] for s, fields in data["p"].items()})
     return SearchFiles(rows, stem_of, postings)

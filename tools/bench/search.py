@@ -18,7 +18,9 @@ site built as ``rulings build`` builds them, then per locale and flavour, in a f
   page makes it, offline Material's worker shim).
 
 ``python tools/bench/search.py --sizes 10000,50000`` prints a table and writes JSON to ``build/``;
-``--repo`` measures another checkout's code and site config (main's, for a before/after).
+``--repo`` measures another checkout's code and site config (main's, for a before/after);
+``--keep`` builds into a folder and measures what is there on later runs (content, sites, query list),
+``--flavours online`` (or ``offline``) measures one of the two sites.
 ``tools/bench/run.py --search`` calls :func:`search_timing` on the sites it builds.
 """
 
@@ -246,8 +248,10 @@ def query_list(content: Any) -> list[str]:
 
 
 def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = print,
-          runs: int = 3) -> dict[str, Any]:
-    """Synthetic content of ``n`` rulings, built online and offline, each locale measured both ways."""
+          runs: int = 3, flavours: tuple[str, ...] = ("online", "offline")) -> dict[str, Any]:
+    """Synthetic content of ``n`` rulings, built online and offline, each locale measured both ways
+    (or the ``flavours`` named). The query list is kept beside kept content: reading 50k rulings again
+    takes a minute."""
     from bench import synth
     from rulings.content.tree import read
     from rulings.site.build import build
@@ -255,9 +259,16 @@ def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = p
     content_dir = tmp / "content"
     if not content_dir.exists():  # else: kept from an earlier run (--keep)
         synth.generate(content_dir, n)
-    queries = query_list(read(content_dir))
+    kept = tmp / "queries.json"
+    if kept.is_file():
+        queries = json.loads(kept.read_text(encoding="utf-8"))
+    else:
+        queries = query_list(read(content_dir))
+        kept.write_text(json.dumps(queries, ensure_ascii=False), encoding="utf-8")
     out: dict[str, Any] = {"rulings": n, "queries": queries, "sites": {}}
     for flavour, offline in (("online", False), ("offline", True)):
+        if flavour not in flavours:
+            continue
         t0 = time.perf_counter()
         site = tmp / f"site-{flavour}"
         if not (site / "index.html").exists():
@@ -298,16 +309,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", type=Path, default=None,
                    help="build in this folder and keep it, or measure what an earlier --keep built (one size)")
     p.add_argument("--runs", type=int, default=3, help="page loads per locale and flavour (default 3)")
+    p.add_argument("--flavours", default="online,offline", help="online, offline or both (default)")
     p.add_argument("--json", type=Path, default=None, help="write the figures here (default build/bench-search.json)")
     a = p.parse_args(argv)
     results = []
+    flavours = tuple(x for x in a.flavours.split(",") if x)
     for n in (int(x) for x in a.sizes.split(",")):
         locales = [x for x in a.locales.split(",") if x] or None
         if a.keep:
-            results.append(bench(n, a.repo.resolve(), a.keep.resolve(), locales, runs=a.runs))
+            results.append(bench(n, a.repo.resolve(), a.keep.resolve(), locales, runs=a.runs, flavours=flavours))
             continue
         with tempfile.TemporaryDirectory(prefix=f"bench-search-{n}-") as tmp:
-            results.append(bench(n, a.repo.resolve(), Path(tmp), locales, runs=a.runs))
+            results.append(bench(n, a.repo.resolve(), Path(tmp), locales, runs=a.runs, flavours=flavours))
     target = a.json or a.repo / "build" / "bench-search.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")

@@ -31,8 +31,8 @@ def browser(chromium):
 
 @pytest.fixture
 def page(desk, server):
-    """A page as new (the module's desktop page, tests/web/conftest.py, reset); after the test, no host but the server's was asked
-    for anything (``page.requests``: every URL it asked for)."""
+    """A page as new (the module's desktop page, tests/web/conftest.py, reset); after the test, no host but
+    the server's was asked for anything (``page.requests``: every URL it asked for)."""
     pg = reset(desk)
     yield pg
     hosts = {urlsplit(u).netloc for u in pg.requests if urlsplit(u).scheme in ("http", "https", "ws", "wss")}

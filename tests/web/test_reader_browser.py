@@ -200,10 +200,12 @@ def test_touch_targets_are_24_px_and_permalinks_show_without_hover(phone, desk, 
     pg.wait_for_function(f"getComputedStyle(document.querySelector('#{RULING} .headerlink')).opacity === '1'")
 
 
-def copied_text(desk, server: str) -> str:
-    """The clipboard, read from a page of our server (where the context may read it)."""
-    desk.goto(f"{server}/{LOCALES[0]}/")
-    return desk.evaluate("navigator.clipboard.readText()")
+def clipboard(desk, server: str, text: str | None = None) -> str:
+    """The clipboard (after writing ``text`` to it), on a page of our server (where the context may use it)."""
+    if not desk.url.startswith(f"{server}/"):
+        desk.goto(f"{server}/{LOCALES[0]}/")
+    return desk.evaluate("t => (t === null ? Promise.resolve() : navigator.clipboard.writeText(t))"
+                         ".then(() => navigator.clipboard.readText())", text)
 
 
 @pytest.mark.parametrize("how", ["clipboard-api", "fallback", "file"])
@@ -212,6 +214,7 @@ def test_copy_link_copies_the_rulings_address(desk, server, unzipped, how):
     desk = reset(desk)
     ctx = desk.context
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    assert clipboard(desk, server, "") == ""  # the browser's one clipboard: emptied of the last test's copy
     pg = desk
     if how == "fallback":  # a browser without the Clipboard API: a page of its own, whose scripts never see it
         pg = ctx.new_page()
@@ -229,4 +232,4 @@ def test_copy_link_copies_the_rulings_address(desk, server, unzipped, how):
     address = re.sub(r"#.*$", "", pg.url) + f"#{RULING}"
     if pg is not desk:
         pg.close()
-    assert copied_text(desk, server) == address
+    assert clipboard(desk, server) == address

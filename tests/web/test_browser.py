@@ -65,13 +65,10 @@ SETTLED = """async () => {
 }"""
 
 
+# Card and hero names (Zhad, Julia, 曹操, Maelström) are found first in every locale, online and offline, by
+# test_search.py's query corpus (search_queries.yml); a glossary term here.
 @pytest.mark.parametrize(("locale", "query", "expected"), [
-    ("en", "Zhad", "/anachronism/card/zhad/"),                        # an English card name
     ("it", "Distrazione", "/hokuto-no-ken/glossary/"),                # an Italian glossary term
-    ("it", "Julia", "/hokuto-no-ken/card/julia/"),
-    ("zh", "曹操", "/three-kingdoms/hero/cao-cao/"),                   # a hero's Chinese name
-    ("en", "曹操", "/three-kingdoms/hero/cao-cao/"),                   # ... on the English site too
-    ("zh", "Maelström", "/sorcery/card/maelstrom/"),
 ])
 def test_search_finds_the_page(page, server, locale, query, expected):
     page.goto(f"{server}/{locale}/")

@@ -8,6 +8,8 @@ import os
 import re
 import shutil
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,10 +22,10 @@ from rulings.site.i18n import UI
 from rulings.site.layout import build_model
 from rulings.site.pages.ruling import LINK_COPIED
 from web import test_browser
+from web.conftest import reset
 
 pytestmark = pytest.mark.browser
-browser = test_browser.browser  # the same Chromium and server fixtures as the other browser tests
-server = test_browser.server
+server = test_browser.server  # the same site server as the other browser tests
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = project_locales()
@@ -82,24 +84,29 @@ def axe(pg, axe_js: str, rules, within: str | None = None) -> dict:
                        [sorted(rules), within])
 
 
-def failures(pg) -> list:
-    """Start recording the page's failed requests (network errors and HTTP errors)."""
+@contextmanager
+def failures(pg) -> Iterator[list]:
+    """The page's failed requests (network errors and HTTP errors) while the block runs."""
     failed: list = []
-    pg.on("requestfailed", lambda r: failed.append(("failed", r.url)))
-    pg.on("response", lambda r: r.status >= 400 and failed.append((r.status, r.url)))
-    return failed
+    events = {"requestfailed": lambda r: failed.append(("failed", r.url)),
+              "response": lambda r: r.status >= 400 and failed.append((r.status, r.url))}
+    for event, record in events.items():
+        pg.on(event, record)
+    try:
+        yield failed
+    finally:
+        for event, record in events.items():
+            pg.remove_listener(event, record)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_home_and_card_pages_make_no_failing_request(browser, server, locale):
-    ctx = browser.new_context()
+def test_home_and_card_pages_make_no_failing_request(desk, server, locale):
+    pg = reset(desk)
     for md in ("index.md", CARD):
-        pg = ctx.new_page()
-        failed = failures(pg)
-        pg.goto(url(server, locale, md))
-        pg.wait_for_load_state("networkidle")
+        with failures(pg) as failed:
+            pg.goto(url(server, locale, md))
+            pg.wait_for_load_state("networkidle")
         assert failed == [], (md, failed)
-    ctx.close()
 
 
 @pytest.fixture(scope="module")
@@ -114,14 +121,13 @@ def site_with_url(tmp_path_factory):
     next(served, None)  # the server stops
 
 
-def test_with_a_site_url_hreflang_is_absolute_and_nothing_fails(browser, site_with_url):
-    ctx = browser.new_context()
+def test_with_a_site_url_hreflang_is_absolute_and_nothing_fails(desk, site_with_url):
+    pg = reset(desk)
     for path in ("", "demo/card/sword/"):
         for locale in LOCALES:
-            pg = ctx.new_page()
-            failed = failures(pg)
-            pg.goto(f"{site_with_url}{locale}/{path}")
-            pg.wait_for_load_state("networkidle")
+            with failures(pg) as failed:
+                pg.goto(f"{site_with_url}{locale}/{path}")
+                pg.wait_for_load_state("networkidle")
             assert failed == [], (locale, path, failed)
             alternates = dict(pg.eval_on_selector_all(
                 'link[rel="alternate"][hreflang]', "ls => ls.map(l => [l.hreflang, l.getAttribute('href')])"))
@@ -131,8 +137,6 @@ def test_with_a_site_url_hreflang_is_absolute_and_nothing_fails(browser, site_wi
                 assert href == f"{site_with_url}{target}/{path}", (lang, href)
                 with urllib.request.urlopen(href) as r:
                     assert r.status == 200
-            pg.close()
-    ctx.close()
 
 
 def accessible_name_rules(ids: list[str]) -> set[str]:
@@ -140,24 +144,22 @@ def accessible_name_rules(ids: list[str]) -> set[str]:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_axe_finds_no_target_size_or_accessible_name_problem(browser, server, axe_js, locale):
-    ctx = browser.new_context()
-    pg = ctx.new_page()
+def test_axe_finds_no_target_size_or_accessible_name_problem(desk, server, axe_js, locale):
+    pg = reset(desk)
     for md in (CARD, INDEX):
         pg.goto(url(server, locale, md))
         result = axe(pg, axe_js, accessible_name_rules)
         assert any(r["id"] == "target-size" for r in result["passes"] + result["violations"]), md
         bad = [(v["id"], [n["target"] for n in v["nodes"][:5]]) for v in result["violations"]]
         assert bad == [], (locale, md, bad)
-    ctx.close()
 
 
-def test_dark_scheme_toggle_and_its_colours(browser, server, axe_js):
+def test_dark_scheme_toggle_and_its_colours(desk, server, axe_js):
     """The header's toggle switches to the dark scheme and the choice stays; the system's preference is
-    followed; our badges, marks, notices and highlighted source lines keep their contrast in the dark."""
+    followed (by a reader who never chose: the choice above is forgotten first); our badges, marks, notices and
+    highlighted source lines keep their contrast in the dark."""
     locale = next((loc for loc in LOCALES if loc != CONTENT.project.default_locale), LOCALES[0])
-    ctx = browser.new_context(color_scheme="light")
-    pg = ctx.new_page()
+    pg = reset(desk)  # a light system preference
     pg.goto(url(server, locale, CARD))
     assert pg.evaluate("document.body.dataset.mdColorScheme") == "default"
     toggle = pg.locator('form[data-md-component="palette"] label:visible')
@@ -166,9 +168,7 @@ def test_dark_scheme_toggle_and_its_colours(browser, server, axe_js):
     pg.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     pg.reload()
     assert pg.evaluate("document.body.dataset.mdColorScheme") == "slate"  # remembered
-    ctx.close()
-    ctx = browser.new_context(color_scheme="dark")
-    pg = ctx.new_page()
+    reset(pg).emulate_media(color_scheme="dark")
     gd = next(iter(MODEL.games.values()))
     doc = gd.game.documents[0]
     for target in (url(server, locale, CARD), url(server, locale, P.source_page(gd.game.id, doc.file)) + "#L1-L3"):
@@ -177,12 +177,10 @@ def test_dark_scheme_toggle_and_its_colours(browser, server, axe_js):
         result = axe(pg, axe_js, ["color-contrast"])
         bad = [(n["target"], n["failureSummary"][:160]) for v in result["violations"] for n in v["nodes"]]
         assert bad == [], (target, bad)
-    ctx.close()
 
 
-def test_touch_targets_are_24_px_and_permalinks_show_without_hover(browser, server):
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    pg = phone.new_page()
+def test_touch_targets_are_24_px_and_permalinks_show_without_hover(phone, desk, server):
+    pg = reset(phone)
     pg.goto(url(server, LOCALES[0], INDEX))
     letters = pg.locator(".rl-letters a").all()
     assert letters
@@ -194,33 +192,32 @@ def test_touch_targets_are_24_px_and_permalinks_show_without_hover(browser, serv
     for target in (permalink, pg.locator("button.rl-copy-link").first):
         box = target.bounding_box()
         assert box and box["width"] >= 24 and box["height"] >= 24, box
-    phone.close()
-    desk = browser.new_context()
-    pg = desk.new_page()
+    pg = reset(desk)
     pg.goto(url(server, LOCALES[0], CARD))
     permalink = pg.locator(f"#{RULING} .headerlink")
     assert permalink.evaluate("a => getComputedStyle(a).opacity") == "0"  # hidden until hovered or focused
     permalink.focus()
     pg.wait_for_function(f"getComputedStyle(document.querySelector('#{RULING} .headerlink')).opacity === '1'")
-    desk.close()
 
 
-def copied_text(ctx, server: str) -> str:
-    """The clipboard, read from a page of our server (where the context may read it)."""
-    reader = ctx.new_page()
-    reader.goto(f"{server}/")
-    text = reader.evaluate("navigator.clipboard.readText()")
-    reader.close()
-    return text
+def clipboard(desk, server: str, text: str | None = None) -> str:
+    """The clipboard (after writing ``text`` to it), on a page of our server (where the context may use it)."""
+    if not desk.url.startswith(f"{server}/"):
+        desk.goto(f"{server}/{LOCALES[0]}/")
+    return desk.evaluate("t => (t === null ? Promise.resolve() : navigator.clipboard.writeText(t))"
+                         ".then(() => navigator.clipboard.readText())", text)
 
 
 @pytest.mark.parametrize("how", ["clipboard-api", "fallback", "file"])
-def test_copy_link_copies_the_rulings_address(browser, server, unzipped, how):
+def test_copy_link_copies_the_rulings_address(desk, server, unzipped, how):
     locale = LOCALES[-1]
-    ctx = browser.new_context()
+    desk = reset(desk)
+    ctx = desk.context
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
-    pg = ctx.new_page()
-    if how == "fallback":  # a browser without the Clipboard API
+    assert clipboard(desk, server, "") == ""  # the browser's one clipboard: emptied of the last test's copy
+    pg = desk
+    if how == "fallback":  # a browser without the Clipboard API: a page of its own, whose scripts never see it
+        pg = ctx.new_page()
         pg.add_init_script("Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})")
     if how == "file":
         pg.goto((unzipped / locale / f"{CARD[:-3]}.html").resolve().as_uri())
@@ -232,5 +229,7 @@ def test_copy_link_copies_the_rulings_address(browser, server, unzipped, how):
     copied = UI.load(REPO / "locales", locale).t(LINK_COPIED)
     pg.wait_for_function("s => s.textContent !== ''", arg=status.element_handle())
     assert status.text_content() == copied
-    assert copied_text(ctx, server) == re.sub(r"#.*$", "", pg.url) + f"#{RULING}"
-    ctx.close()
+    address = re.sub(r"#.*$", "", pg.url) + f"#{RULING}"
+    if pg is not desk:
+        pg.close()
+    assert clipboard(desk, server) == address

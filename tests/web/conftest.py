@@ -1,9 +1,8 @@
 """The real site, built once per test session (all locales, offline bundles, Kiwix archives) from a copy of
 the repository, in a process of its own, as `rulings build` builds it. Every test that only reads the output
-uses this one build. test_reproducible.py compares two more builds, of a trimmed copy (:func:`trimmed_tree`:
-every game, locale and file kind, a few entries of each file), made in two folders by two processes with
-different PYTHONHASHSEED values: what depends on the process or the folder differs there as it would in two
-full builds, at two fifths of the cost of a second full build.
+uses this one build. test_reproducible.py compares two more builds of a trimmed copy (:func:`trimmed_tree`:
+every game, locale, file kind and page kind, a few entries of each), made in two folders by two processes
+with different PYTHONHASHSEED values, for about half the CPU of a second full build.
 
 The browser tests share one headless Chromium per test session (per pytest-xdist worker), each test in
 contexts of its own.

@@ -1,21 +1,24 @@
 """The real site, built once per test session (all locales, offline bundles, Kiwix archives) from a copy of
 the repository, in a process of its own, as `rulings build` builds it. Every test that only reads the output
-uses this one build; test_reproducible.py compares it with a second build of the same tree, made elsewhere by
-another process with another PYTHONHASHSEED.
+uses this one build. test_reproducible.py compares two more builds of a trimmed copy (:func:`trimmed_tree`:
+every game, locale, file kind and page kind, a few entries of each), made in two folders by two processes
+with different PYTHONHASHSEED values, for about half the CPU of a second full build.
 
 The browser tests share one headless Chromium per test session (per pytest-xdist worker), and a module's
 tests one page of each kind they need (a desktop screen, a phone), navigated from test to test and reset in
 between (``shared_page``): a new page costs about 0.3 CPU s even blank, the next page of the site in an open
 one less than that.
 
-Both builds start in the background as soon as the tests are collected (if a selected test needs them), so
+The builds start in the background as soon as the tests are collected (if a selected test needs them), so
 they run while the other tests do; a test that reads one waits for it. With pytest-xdist the first worker to
 finish collecting starts them, in the folder the workers share, and every worker waits for the same builds."""
 
 from __future__ import annotations
 
 import functools
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,6 +61,40 @@ def copy_tree(dest: Path) -> Path:
     return dest
 
 
+TRIMMED_KEEP = 2
+"""Entries a trimmed copy keeps of each shape in each content file (before adding what they refer to): two,
+so every list a page or bundle shows has at least two items whose order a hash seed could change."""
+
+
+def trimmed_tree(dest: Path, keep: int = TRIMMED_KEEP) -> Path:
+    """The repository copied to ``dest`` with each content file cut to the first ``keep`` entries of each
+    shape (of one type, about something or not: a hero, a ruling about no card) and every entry they name (by id,
+    anywhere in their fields), again and again until nothing named is missing: a valid tree with every game,
+    locale, file kind, page kind and original of the real one, and few pages."""
+    from rulings.content.dump import write
+    from rulings.content.load import load
+
+    copy_tree(dest)
+    files = {p: load(p).data for p in sorted((dest / "content").glob("*/*.yml"))}
+    listed = {p: data for p, data in files.items() if isinstance(data, dict) and "entries" in data}
+    entries = {e["id"]: json.dumps(e, default=str, ensure_ascii=False) for d in listed.values() for e in d["entries"]}
+    named = re.compile("|".join(map(re.escape, sorted(entries, key=len, reverse=True))))
+    shapes: dict[tuple, list[str]] = {}  # per file, entries of one type, about something or not: a page kind each
+    for path, data in listed.items():
+        for e in data["entries"]:
+            shapes.setdefault((path, str(e.get("type")), bool(e.get("about"))), []).append(e["id"])
+    wanted = [i for ids in shapes.values() for i in ids[:keep]]
+    kept: set[str] = set()
+    while wanted:
+        entry = wanted.pop()
+        if entry not in kept:
+            kept.add(entry)
+            wanted += named.findall(entries[entry])
+    for path, data in listed.items():
+        write(path, {**data, "entries": [e for e in data["entries"] if e["id"] in kept]}, dest / "schemas")
+    return dest
+
+
 def build_command(tree: Path, hash_seed: str) -> tuple[list[str], dict[str, str]]:
     """`python -m rulings.cli build` for ``tree`` with this PYTHONHASHSEED: the command and its environment."""
     code = str(Path(rulings.__file__).resolve().parents[1])  # the code under test, whatever the install
@@ -68,12 +105,14 @@ def build_command(tree: Path, hash_seed: str) -> tuple[list[str], dict[str, str]
 
 @dataclass(frozen=True)
 class SessionBuild:
-    """One full build of a copy of the repository, in ``folder``, by a process of its own; its exit code lands
-    in ``folder/rc`` when it ends (written last, so a worker that sees it sees the whole site)."""
+    """One full build of a copy of the repository (or of a trimmed copy), in ``folder``, by a process of its
+    own; its exit code lands in ``folder/rc`` when it ends (written last, so a worker that sees it sees the
+    whole site)."""
 
     fixture: str  # the fixture that returns it
     folder: Path
     hash_seed: str
+    trimmed: bool = False
 
     @property
     def site(self) -> Path:
@@ -82,7 +121,14 @@ class SessionBuild:
     def start(self) -> subprocess.Popen:
         from rulings.site.workers import die_with_parent
 
-        tree = copy_tree(self.folder / "tree")
+        tree = self.folder / "tree"
+        if self.trimmed:  # trimmed once, copied for each build (the builds start one after the other)
+            trimmed = self.folder.parent / "trimmed-tree"
+            if not trimmed.exists():
+                trimmed_tree(trimmed)
+            shutil.copytree(trimmed, tree, symlinks=True)
+        else:
+            copy_tree(tree)
         cmd, env = build_command(tree, self.hash_seed)
         log = (self.folder / "log").open("w", encoding="utf-8")
         proc = subprocess.Popen(cmd, cwd=tree, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -125,12 +171,13 @@ def shared_folder(config: pytest.Config) -> Path:
 
 def session_builds(config: pytest.Config) -> dict[str, SessionBuild]:
     root = shared_folder(config) / "session-builds"
-    return {name: SessionBuild(name, root / folder, seed)
-            for name, folder, seed in zip(SESSION_FIXTURES, ("a", "b"), ("1", "2"), strict=True)}
+    return {name: SessionBuild(name, root / folder, seed, trimmed)
+            for name, folder, seed, trimmed in zip(SESSION_FIXTURES, ("a", "b", "c"), ("1", "2", "3"),
+                                                   (False, True, True), strict=True)}
 
 
 STARTED: list[subprocess.Popen] = []
-SESSION_FIXTURES = ("built_site", "second_site")
+SESSION_FIXTURES = ("built_site", "trimmed_site", "trimmed_site_again")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -189,10 +236,17 @@ def built_site(request) -> Path:
 
 
 @pytest.fixture(scope="session")
-def second_site(request) -> Path:
-    """The same tree built again, in another folder, by another process with another PYTHONHASHSEED."""
+def trimmed_site(request) -> Path:
+    """A trimmed copy of the repository (:func:`trimmed_tree`), built by a process of its own."""
     needs_npm()
-    return session_builds(request.config)["second_site"].wait()
+    return session_builds(request.config)["trimmed_site"].wait()
+
+
+@pytest.fixture(scope="session")
+def trimmed_site_again(request) -> Path:
+    """The same trimmed tree built again, in another folder, by another process with another PYTHONHASHSEED."""
+    needs_npm()
+    return session_builds(request.config)["trimmed_site_again"].wait()
 
 
 @pytest.fixture(scope="session")

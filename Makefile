@@ -35,8 +35,9 @@ validate: $(STAMP)
 	$(BIN)/rulings validate content
 
 # Every tier (unit, build, browser): what CI runs, on two pytest-xdist workers (whole files each, so a module's
-# fixtures are built once; in the order tests/web/conftest.py gives: the files reading the session's two full
-# builds last, so the workers run everything else while those build beside them).
+# fixtures are built once; in the order tests/web/conftest.py gives: the files reading the session's builds (the
+# full site and the two trimmed copies for determinism) last, so the workers run everything else while those build
+# beside them).
 # test-fast: the unit tier only (seconds, no build, no browser).
 TEST_WORKERS ?= 2
 test: $(STAMP)

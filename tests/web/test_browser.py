@@ -54,10 +54,15 @@ def type_query(pg, text: str, *, key_by_key: bool = True) -> None:
     pg.keyboard.press("End")  # Material ignores input that arrives without a key event (CJK via insertText)
 
 
-def search(pg, text: str, *, key_by_key: bool = True) -> list[str]:
-    """The result links for ``text`` typed into the search box (see :func:`type_query`), once final."""
+def search(pg, text: str, *, key_by_key: bool = True, marked: bool = True) -> list[str]:
+    """The result links for ``text`` typed into the search box (see :func:`type_query`), once final: once the
+    list says so (aria-busy="false"), or, not ``marked`` (a real worker thread has no page to mark), once it
+    has not changed for half a second."""
     type_query(pg, text, key_by_key=key_by_key)
-    return pg.evaluate(FINAL)
+    if marked:
+        return pg.evaluate(FINAL)
+    pg.wait_for_selector(".md-search-result__item", timeout=15000)
+    return pg.evaluate(UNCHANGED)
 
 
 FINAL = """() => new Promise((resolve, reject) => {
@@ -71,6 +76,17 @@ FINAL = """() => new Promise((resolve, reject) => {
   seen.observe(list, { attributes: true, attributeFilter: ['aria-busy'] });
   const late = setTimeout(() => { seen.disconnect(); reject(new Error('the results were not final in 15 s')); }, 15000);
 })"""
+
+
+UNCHANGED = """async () => {
+  const list = document.querySelector('.md-search-result__list');
+  let last = list.innerHTML, since = performance.now();
+  while (performance.now() - since < 500) {  // results re-render as each typed key arrives: wait for the last
+    await new Promise(r => setTimeout(r, 50));
+    if (list.innerHTML !== last) { last = list.innerHTML; since = performance.now(); }
+  }
+  return [...list.querySelectorAll('.md-search-result__item a')].map(a => a.getAttribute('href') || '');
+}"""
 
 
 # Card and hero names (Zhad, Julia, 曹操, Maelström) are found first in every locale, online and offline, by

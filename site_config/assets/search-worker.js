@@ -373,16 +373,13 @@
     const out = [];
     const before = (a, b) => coord[a] > coord[b] || (coord[a] === coord[b] &&
       (score[a] > score[b] || (score[a] === score[b] && a < b)));
-    let lastC = -1, lastS = 0, last = 0;          // the n-th kept: an id not before it is dropped at once
     for (let k = 0; k < ids.length; k++) {
-      const id = ids[k], c = coord[id];
-      if (out.length === n && (c < lastC || (c === lastC && (score[id] < lastS ||
-          (score[id] === lastS && id > last))))) continue;
+      const id = ids[k];
+      if (out.length === n && !before(id, out[n - 1])) continue;  // not before the n-th kept: dropped at once
       let i = out.length;
       while (i > 0 && before(id, out[i - 1])) i--;
       out.splice(i, 0, id);
       if (out.length > n) out.pop();
-      if (out.length === n) { last = out[n - 1]; lastC = coord[last]; lastS = score[last]; }
     }
     return out;
   }

@@ -279,6 +279,14 @@ def chromium():
         b.close()
 
 
+NETWORK = ("http", "https", "ws", "wss")
+
+
+def hosts_asked(requests: list[str]) -> set[str]:
+    """The hosts these requested URLs asked anything of over the network (none from file://)."""
+    return {urlsplit(u).netloc for u in requests if urlsplit(u).scheme in NETWORK}
+
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from dataclasses import dataclass
 
+from .conftest import hosts_asked, shared_page
 from .test_browser import FINAL, playwright, type_query  # playwright.sync_api, or the module is skipped there
 
-NETWORK = ("http", "https", "ws", "wss")
 # Each result's link, and the page titles the results show, in order.
 SHOWN = """() => ({
   hrefs: [...document.querySelectorAll('.md-search-result__item > a:first-child')].map(a => a.href),
@@ -22,26 +21,24 @@ SHOWN = """() => ({
 
 @dataclass
 class Visit:
-    """A page in a browser context of its own, and every URL it has asked for so far."""
+    """A page in a browser context of its own (conftest's ``shared_page``), and every URL it has asked for."""
 
     page: playwright.Page
-    requests: list[str] = field(default_factory=list)
+
+    @property
+    def requests(self) -> list[str]:
+        return self.page.requests
 
     def hosts(self, since: int = 0) -> set[str]:
         """The hosts the page asked anything of over the network (none from file://), from its request
         number ``since`` on."""
-        return {urlsplit(u).netloc for u in self.requests[since:] if urlsplit(u).scheme in NETWORK}
+        return hosts_asked(self.requests[since:])
 
 
 @contextmanager
 def visit(browser) -> Iterator[Visit]:
-    ctx = browser.new_context()
-    try:
-        v = Visit(ctx.new_page())
-        v.page.on("request", lambda r: v.requests.append(r.url))
-        yield v
-    finally:
-        ctx.close()
+    with shared_page(browser) as pg:
+        yield Visit(pg)
 
 
 @dataclass(frozen=True)

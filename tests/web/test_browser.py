@@ -11,7 +11,7 @@ import pytest
 
 from conftest import repo_content
 
-from .conftest import Quiet, needs_chromium, reset, serving  # other modules import Quiet and serving from here too
+from .conftest import Quiet, hosts_asked, needs_chromium, reset, serving  # others import Quiet, serving here
 
 needs_chromium()
 playwright = pytest.importorskip("playwright.sync_api")  # the browser modules import it from here
@@ -35,7 +35,7 @@ def page(desk, server):
     the server's was asked for anything (``page.requests``: every URL it asked for)."""
     pg = reset(desk)
     yield pg
-    hosts = {urlsplit(u).netloc for u in pg.requests if urlsplit(u).scheme in ("http", "https", "ws", "wss")}
+    hosts = hosts_asked(pg.requests)
     assert hosts <= {urlsplit(server).netloc}, hosts
 
 

@@ -7,16 +7,11 @@ That path must answer as the frame does: the query corpus's first pages first, f
 
 from __future__ import annotations
 
-from pathlib import Path
-from urllib.parse import unquote, urlsplit
-
-import yaml
-
 from conftest import project_locales
 
 from .test_browser import browser, search, server  # noqa: F401 - fixtures
+from .test_search import QUERIES, page_path
 
-QUERIES = yaml.safe_load((Path(__file__).with_name("search_queries.yml")).read_text(encoding="utf-8"))
 CASES = [q for q in QUERIES if ":" not in q["query"]][:3]  # a typo, a printed name, Chinese: no filters
 """A few of the corpus's queries: the worker runs the same code as the frame, only its loading differs."""
 
@@ -30,15 +25,12 @@ def test_without_the_frame_a_real_worker_answers_the_query_corpus(browser, serve
     index_loads: list[str] = []  # how each index file was asked for: "fetch" from a worker, "script" in a frame
     pg.on("worker", lambda w: workers.append(w.url))
     pg.on("request", lambda r: index_loads.append(r.resource_type) if "/search/rl/s/" in r.url else None)
-    pg.goto(f"{server}/{locale}/")
-    root = f"/{locale}/"
+    home = f"{server}/{locale}/"
+    pg.goto(home)
     for case in CASES:
-        pg.fill("input.md-search__input", "")
-        links = search(pg, case["query"], marked=False)
-        found = [unquote(urlsplit(h).path).removeprefix(root).rstrip("/") for h in links]
+        found = [page_path(h, home) for h in search(pg, case["query"], marked=False)]  # the box emptied first
         assert found[:1] == [case["first"]], (case["query"], found[:5])
     assert [w for w in workers if "search-worker" in w], workers  # which path answered: a worker thread
     assert pg.eval_on_selector_all("iframe", "fs => fs.length") == 0
     assert index_loads and set(index_loads) == {"fetch"}, index_loads
     ctx.close()
-

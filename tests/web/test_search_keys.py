@@ -14,6 +14,7 @@ import pytest
 from conftest import project_locales, repo_model
 from rulings.translation.display import shown_text
 
+from .conftest import shared_page
 from .test_browser import FINAL, browser, playwright, search, server  # noqa: F401 - fixtures
 from .test_reader_browser import accessible_name_rules, axe, axe_js  # noqa: F401 - fixture
 
@@ -58,11 +59,10 @@ def site(request, browser, server) -> Iterator[Site]:  # noqa: F811
     else:
         unzipped = request.getfixturevalue("unzipped")
         url = lambda loc: (unzipped / loc / "index.html").as_uri()  # noqa: E731
-    ctx = browser.new_context()
-    s = Site(ctx.new_page(), url)
-    s.page.on("worker", lambda w: s.workers.append(w.url))
-    yield s
-    ctx.close()
+    with shared_page(browser) as pg:
+        s = Site(pg, url)
+        pg.on("worker", lambda w: s.workers.append(w.url))
+        yield s
 
 
 ONLY_OF = f"g => {{ const a = {RESULT_LINKS}; return a.length && a.every(x => x.href.includes('/' + g + '/')); }}"

@@ -98,7 +98,7 @@ def hostile_content(root: Path) -> Path:
     rulings = [Ruling(f"demo/ruling/r{i}", "en", PROV, question=Text("en", p), answer=Text("en", p),
                       notes=Text("en", p), about=[f"demo/card/c{i}"]) for i, p in enumerate(PAYLOADS)]
     # every name once more on one page, c0's (ALL_NAMES): as a question, in an answer and as the link to its
-    # card ("Also about", as the A–Z letters list it), in every locale
+    # card ("Also about", as the A–Z letters list it); Chromium runs them there, each card keeps a copy
     rulings += [Ruling(f"demo/ruling/n{i}", "en", PROV, question=Text("en", n), answer=Text("en", answer(i, n)),
                        about=["demo/card/c0", *([f"demo/card/c{i}"] if i else [])]) for i, n in enumerate(names)]
     write(content / "demo" / "rulings.yml", entries_file_to_data("rulings", "demo", rulings), schemas)

@@ -1,75 +1,21 @@
-"""Hostile content is inert: every naughty string placed in content renders as text in every locale.
+"""Hostile content at scale is inert: every naughty string, a 200 KB text, deep lists and many
+cross-references build into text and links. (Every naughty string rendered as text in every locale, and
+opened in Chromium: test_security_site.py, on its hostile site.)
 
 Corpus: ../shared/corpora/naughty-strings/blns.json (MIT).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from conftest import BLNS, build_tree, naughty_strings, project_locales
+from conftest import build_tree, naughty_strings
 from rulings.model.entries import Provenance, Ruling
 from rulings.model.text import Text
 from rulings.site.build import build
-from rulings.site.render import visible
 
 from .conftest import REPO
-from .test_html import Doc, parse
+from .test_html import parse
 
 STRINGS = [s for s in naughty_strings() if s.strip()]
-
-
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory) -> Path:
-    tmp = tmp_path_factory.mktemp("hostile")
-    rulings = [Ruling(f"demo/ruling/n{i}", "en", [Provenance("doc", (1, 1))], question=Text("en", s),
-                      answer=Text("en", f"Answer {i}: {s}"), about=["demo/card/sword"])
-               for i, s in enumerate(STRINGS)]
-    content = build_tree(tmp, rulings=rulings)
-    out = tmp / "site"
-    build(REPO, out, content_dir=content, work=tmp / "build", log=lambda *_: None)
-    return out
-
-
-def squash(s: str) -> str:
-    return "".join(s.split())
-
-
-@pytest.mark.skipif(not BLNS.exists(), reason="naughty strings corpus not present")
-def test_naughty_strings_render_as_text(hostile_site):
-    assert len(STRINGS) > 400
-    baseline: Doc = parse(hostile_site / "en" / "demo" / "glossary" / "index.html")
-    for loc in project_locales():  # build_tree's locales
-        doc = parse(hostile_site / loc / "demo" / "card" / "sword" / "index.html")
-        text = squash("".join(doc.text))
-        # control characters are shown as control pictures (␁): the only change, and a visible one
-        missing = [s for i, s in enumerate(STRINGS) if squash(visible(f"Answer {i}: {s}")) not in text]
-        assert missing == [], missing[:5]
-        # nothing became markup: no extra scripts, no event handlers, no frames, no foreign tags
-        assert doc.scripts == baseline.scripts
-        html = (hostile_site / loc / "demo" / "card" / "sword" / "index.html").read_text(encoding="utf-8")
-        assert "<script>alert" not in html.lower() and "<iframe" not in html.lower()
-        assert "javascript:alert" not in "".join(url for _, _, url in doc.links)
-
-
-@pytest.mark.skipif(not BLNS.exists(), reason="naughty strings corpus not present")
-def test_no_event_handler_attributes_anywhere(hostile_site):
-    from html.parser import HTMLParser
-
-    class Attrs(HTMLParser):
-        def __init__(self):
-            super().__init__()
-            self.bad = []
-
-        def handle_starttag(self, tag, attrs):
-            self.bad += [(tag, k) for k, _ in attrs if k.lower().startswith("on")]
-
-    for page in hostile_site.rglob("*.html"):
-        p = Attrs()
-        p.feed(page.read_text(encoding="utf-8"))
-        assert p.bad == [], (page, p.bad[:5])
 
 
 def _nested(depth: int) -> list:

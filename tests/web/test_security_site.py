@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SOURCE, naughty_strings, project_locales, site_inputs, write
+from conftest import BLNS, SOURCE, naughty_strings, project_locales, site_inputs, write
 from rulings.content.codec import entries_file_to_data, game_to_data
 from rulings.model.entries import (
     Change,
@@ -37,10 +37,12 @@ from rulings.model.entries import (
     Term,
 )
 from rulings.model.text import Text
+from rulings.site import paths as P
 from rulings.site.build import build
 from rulings.site.escape import visible
 
 from .conftest import REPO, serving
+from .test_html import Doc, parse
 
 MARK = "window.__xss=(window.__xss||0)+1"
 PAYLOADS = [
@@ -59,6 +61,14 @@ CATALOG_PAYLOADS = [p for p in PAYLOADS if "{" not in p and "}" not in p]
 STRINGS = [s for s in naughty_strings() if s.strip()]
 PROV = [Provenance("doc", (1, 2))]
 LOCALES = project_locales()  # the hostile site has the real site's locales (the Italian catalog is attacked)
+
+
+ALL_NAMES = "demo/card/c0/index.html"
+"""The page (below each locale) that carries every name: a ruling each (:func:`answer`) is about its card and c0."""
+
+
+def answer(i: int, name: str) -> str:
+    return f"Answer {i}: {name}"
 
 
 def hostile_content(root: Path) -> Path:
@@ -87,6 +97,10 @@ def hostile_content(root: Path) -> Path:
     write(content / "demo" / "glossary.yml", entries_file_to_data("glossary", "demo", terms), schemas)
     rulings = [Ruling(f"demo/ruling/r{i}", "en", PROV, question=Text("en", p), answer=Text("en", p),
                       notes=Text("en", p), about=[f"demo/card/c{i}"]) for i, p in enumerate(PAYLOADS)]
+    # every name once more on one page, c0's (ALL_NAMES): as a question, in an answer and as the link to its
+    # card ("Also about", as the A–Z letters list it); Chromium runs them there, each card keeps a copy
+    rulings += [Ruling(f"demo/ruling/n{i}", "en", PROV, question=Text("en", n), answer=Text("en", answer(i, n)),
+                       about=["demo/card/c0", *([f"demo/card/c{i}"] if i else [])]) for i, n in enumerate(names)]
     write(content / "demo" / "rulings.yml", entries_file_to_data("rulings", "demo", rulings), schemas)
     errata = [Erratum(f"demo/erratum/e{i}", "en", PROV, target="demo/card/c0", target_name=Text("en", p),
                       group=Text("en", p), text=Text("en", p), original=Text("en", p), corrected=Text("en", p))
@@ -172,6 +186,30 @@ def test_no_markup_from_content_anywhere(hostile):
         assert not any("__xss" in s for s in h.inline_scripts), page
 
 
+def squash(s: str) -> str:
+    return "".join(s.split())
+
+
+@pytest.mark.skipif(not BLNS.exists(), reason="naughty strings corpus not present")
+def test_naughty_strings_render_as_text_on_one_page_in_every_locale(hostile):
+    assert len(STRINGS) > 400
+    baseline: Doc = parse(hostile / "en" / "demo" / "glossary" / "index.html")
+    for loc in LOCALES:
+        page = hostile / loc / ALL_NAMES
+        doc = parse(page)
+        text = squash("".join(doc.text))
+        # control characters are shown as control pictures (␁): the only change, and a visible one
+        missing = [s for i, s in enumerate(STRINGS, len(PAYLOADS)) if squash(visible(answer(i, s))) not in text]
+        assert missing == [], missing[:5]
+        hrefs = {url for _, _, url in doc.links}
+        assert [i for i in NAUGHTY_CARDS if f"../c{i}/" not in hrefs] == []  # each name links to its card
+        # nothing became markup: no extra scripts, no frames, no foreign tags
+        assert doc.scripts == baseline.scripts
+        html = page.read_text(encoding="utf-8").lower()
+        assert "<script>alert" not in html and "<iframe" not in html
+        assert "javascript:alert" not in "".join(hrefs)
+
+
 def test_titles_are_the_names_as_text(hostile):
     for loc in LOCALES:
         for i, name in enumerate(PAYLOADS + STRINGS):
@@ -202,25 +240,27 @@ def kind(page: str) -> str:
 
 NAUGHTY_CARDS = range(len(PAYLOADS), len(PAYLOADS) + len(STRINGS))
 RUN_IN_FULL = "it"  # the locale whose UI catalog is hostile too, and whose texts fall back to the English ones
+LETTERS = kind(P.url_of(P.bucket_page(P.index_page("demo"), "a"), True) + "index.html")  # the A–Z index's letters
 
 
 def pages_to_run(pages: list[str]) -> tuple[list[str], list[str]]:
     """The pages Chromium runs, with their scripts and the site's, and those it only parses (with its own HTML
-    parser: NOT_TEXT). Run: in the locale with the hostile catalog, every page but the naughty-string cards
-    (their names are run on its A–Z letter and glossary pages; every 25th card is run too); in every other
-    locale, the first page of each kind. Parsed: every other page, of the naughty-string cards those of the
-    first locale (the others have the same names under other UI words)."""
+    parser: NOT_TEXT). Run: in the locale with the hostile catalog, every page but the naughty-string cards and
+    the A–Z letters after the first (each differs from a run page of its kind only in the names it shows, as a
+    title or as links, and c0's, ALL_NAMES, runs every name: as a question, an answer and a link); in every
+    other locale, the first page of each kind (but c0's, ten times the others' cost with the same names).
+    Parsed: every other page, of the naughty-string cards those of the first locale (the others have the same
+    names under other UI words)."""
     naughty = {f"demo/card/c{i}/index.html" for i in NAUGHTY_CARDS}
-    sample = {f"demo/card/c{i}/index.html" for i in NAUGHTY_CARDS[::25]}
     run, parsed, kinds = [], [], set()
     for rel in pages:
         loc, _, page = rel.partition("/")
         if loc not in LOCALES:  # the root's own pages (its index and 404)
             first = True
         elif loc == RUN_IN_FULL:
-            first = page not in naughty or page in sample
+            first = page not in naughty and (kind(page) != LETTERS or (loc, LETTERS) not in kinds)
         else:
-            first = (loc, kind(page)) not in kinds
+            first = page != ALL_NAMES and (loc, kind(page)) not in kinds
         if first:
             run.append(rel)
             kinds.add((loc, kind(page)))
@@ -290,4 +330,7 @@ def test_nothing_runs_in_chromium(chromium, hostile):
         ctx.close()
         next(server, None)
     assert incidents == [], incidents[:5]
-    assert len(run) > 100
+    # every kind of page ran in every locale, and every name (c0's page)
+    kinds = {(loc, kind(page)) for loc, _, page in (rel.partition("/") for rel in run)}
+    assert kinds == {(loc, kind(page)) for loc, _, page in (rel.partition("/") for rel in pages)}
+    assert f"{RUN_IN_FULL}/{ALL_NAMES}" in run

@@ -19,7 +19,7 @@ import re
 
 from markdown import Markdown
 from markdown.extensions import Extension
-from markdown.preprocessors import Preprocessor
+from markdown.preprocessors import HtmlBlockPreprocessor, Preprocessor
 
 
 def raw(html_fragment: str) -> str:
@@ -27,16 +27,17 @@ def raw(html_fragment: str) -> str:
     return "\n" + html_fragment.replace("\n", "&#10;") + "\n"
 
 
-TAG = re.compile(r'<(/?)([a-z][a-z0-9-]*)((?: [a-z][a-z0-9-]*(?:="[^"<>]*")?)*)( ?/?)>')
-"""A tag in the one form the generator writes; ``html.parser`` reads it the same way."""
-ATTR = re.compile(r' ([a-z][a-z0-9-]*)(?:="([^"<>]*)")?')
+TAG = re.compile(r'<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?: [a-zA-Z][a-zA-Z0-9-]*(?:="[^"<>]*")?)*)( ?/?)>')
+"""A tag in the one form the generator writes (SVG's too); ``html.parser`` reads it the same way."""
+ATTR = re.compile(r' ([a-zA-Z][a-zA-Z0-9-]*)(?:="([^"<>]*)")?')
 CHANGED_CHARREF = re.compile(r"&#(?:[0-9]+|[xX][0-9a-fA-F]+)(?![0-9a-fA-F;])")
 """A character reference without its ``;``, which ``html_block`` would give one: such a line is left to it."""
 BLANK_LINE = re.compile(r"^([ ]*\n){2}")
 """What ``html_block`` requires after a raw block to end it with a line break (its ``blank_line_re``)."""
 OTHER_TEXT = {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript",
               "plaintext"}
-"""Elements whose content ``html.parser`` reads as text, not tags: a line with one is left to Python-Markdown."""
+"""Elements whose content ``html.parser`` reads as text (some versions only ``script`` and ``style``): taken only
+when their end tag is the next tag, so every version reads the same."""
 EMPTY = {"hr"}
 """Tags ``html_block`` never expects to close (its ``empty_tags``)."""
 
@@ -61,7 +62,7 @@ class RawLine:
             if m is None:
                 return False
             closing, tag, attrs, end = m.groups()
-            pos = m.end()
+            tag, pos = tag.lower(), m.end()  # html.parser's names are lower case
             if closing:
                 if attrs or end or not stack:
                     return False
@@ -71,9 +72,9 @@ class RawLine:
                 if not stack:
                     self.blocks.append((breaks, line[start:pos]))
                 continue
-            if tag in OTHER_TEXT:
-                return False
-            if " id" in attrs or " name" in attrs:
+            if tag in OTHER_TEXT and not line.startswith(f"</{tag}>", line.find("<", pos)):
+                return False  # its text holds a tag, which html.parser reads as text there
+            if attrs and (" id" in (low := attrs.lower()) or " name" in low):
                 self._collect_ids(tag, attrs)
             if end.endswith("/") or tag in EMPTY:
                 if not stack:
@@ -90,7 +91,7 @@ class RawLine:
 
     def _collect_ids(self, tag: str, attrs: str) -> None:
         for m in ATTR.finditer(attrs):
-            name, value = m.groups()
+            name, value = m[1].lower(), m[2]
             if name == "id" or (name == "name" and tag == "a"):
                 self.ids.add(None if value is None else html.unescape(value))  # as html.parser reads it
 
@@ -107,6 +108,8 @@ class RawBlockPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         self.ids = set()
+        if type(self.md.preprocessors["html_block"]) is not HtmlBlockPreprocessor:
+            return lines  # another extension (md_in_html) reads raw HTML its own way: leave it to it
         block_level = frozenset(self.md.block_level_elements)  # what md.is_block_level asks, as a set
         raws = {}
         for i, line in enumerate(lines):

@@ -29,8 +29,8 @@ from rulings.site.workers import die_with_parent
 WARM = ("mkdocs.__main__", "mkdocs.commands.build", "mkdocs.config.defaults", "material.plugins.search.plugin",
         "material.plugins.offline.plugin", "material.templates", "markdown.extensions.attr_list",
         "markdown.extensions.toc", "markdown.extensions.tables", "markdown.extensions.fenced_code",
-        "markdown.extensions.codehilite", "rulings.site.search.hook")
-"""Imported before any fork: what every run imports (mkdocs's default extensions, and what our search hook
+        "markdown.extensions.codehilite", "rulings.site.raw_html", "rulings.site.search.hook")
+"""Imported before any fork: what every run imports (mkdocs's default extensions, ours, and what our search hook
 imports: mkdocs loads the hook's file afresh in each run, but the modules it imports are these)."""
 POLL_SECONDS = 0.02
 """How often the server looks for a finished child while no new job arrives."""

@@ -27,6 +27,7 @@ from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
 from rulings.site.i18n import UI, _
 from rulings.site.paths import Locator
+from rulings.site.raw_html import raw
 from rulings.translation.display import Display, Shown, name_shown, shown, shown_text
 
 TOOLTIP_CHARS = 240
@@ -324,8 +325,3 @@ def blocks_html(blocks: list[Block], ctx: Ctx) -> str:
             cap = f'<p class="rl-caption">{text_inline(b.caption, ctx)}</p>' if b.caption else ""
             out.append(f'<figure class="rl-diagram"><pre>{esc(b.text)}</pre>{cap}</figure>')
     return "".join(out)
-
-
-def raw(html_fragment: str) -> str:
-    """A raw HTML block for Markdown: one line, no blank lines inside, blank lines around it."""
-    return "\n" + html_fragment.replace("\n", "&#10;") + "\n"

@@ -8,6 +8,7 @@ import json
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,24 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 BLNS = SHARED / "corpora" / "naughty-strings" / "blns.json"
 SOURCE = "line one\nline two\nline three\nline four\n"
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie (a zombie has exited)."""
+    try:
+        return "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except OSError:
+        return False
+
+
+def gone(pids: list[int]) -> bool:
+    """Whether every one of ``pids`` exits within a minute of polling, or more on a busy machine (a killed
+    process takes a moment to end: the bound is no speed check)."""
+    for _ in range(1200):
+        if not any(alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def site_inputs(root: Path) -> Path:

@@ -86,14 +86,18 @@ def write(path: Path, data: dict, schemas: Path) -> Path:
     return path
 
 
+RULINGS_FILE = "content/demo/rulings.yml"
+
+
 def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
     """project.yml, a game with its kept original, a card, a term and rulings; returns content/."""
-    if rulings is not None:
-        return _write_tree(root, rulings)
     for rel, data in _default_tree().items():  # the same files for every test: written once, then copied
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        if rel == RULINGS_FILE and rulings is not None:
+            write(path, entries_file_to_data("rulings", "demo", rulings), root / "schemas")
+        else:
+            path.write_bytes(data)
     return root / "content"
 
 
@@ -125,7 +129,7 @@ def _write_tree(root: Path, rulings: list[Ruling]) -> Path:
     write(content / "demo" / "entities.yml", entries_file_to_data("entities", "demo", [card]), schemas)
     term = Term("demo/term/adjacent", "en", prov, term=Text("en", "Adjacent"), definition=Text("en", "Next to."))
     write(content / "demo" / "glossary.yml", entries_file_to_data("glossary", "demo", [term]), schemas)
-    write(content / "demo" / "rulings.yml", entries_file_to_data("rulings", "demo", rulings), schemas)
+    write(root / RULINGS_FILE, entries_file_to_data("rulings", "demo", rulings), schemas)
     return content
 
 

@@ -73,6 +73,9 @@ class Probe:
     ``ran`` receives each batch of mkdocs runs with its jobs. This base class does nothing."""
 
     watch = None
+    keep_mkdocs = True
+    """Whether mkdocs runs fork from the process's warm server and keep it (:func:`.workers.run_mkdocs`);
+    the benchmark, counting each phase's CPU with its children reaped, says no."""
 
     def phase(self, name: str) -> AbstractContextManager[object]:
         return nullcontext(name)
@@ -82,7 +85,7 @@ class Probe:
 
 
 def _mkdocs(repo: Path, jobs: list[MkdocsJob], log, probe: Probe, workers: int | None) -> dict[str, MkdocsRun]:
-    runs = run_mkdocs(repo, jobs, log, workers, watch=probe.watch)
+    runs = run_mkdocs(repo, jobs, log, workers, watch=probe.watch, keep=probe.keep_mkdocs)
     probe.ran(jobs, runs)
     return runs
 

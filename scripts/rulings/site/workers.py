@@ -214,19 +214,18 @@ _WARM_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
-def warm_server(env: dict[str, str]) -> Iterator[MkdocsServer]:
+def warm_server(env: dict[str, str], *, keep: bool = True) -> Iterator[MkdocsServer]:
     """The process's warm server for ``env``, started by its first build and kept until the process ends.
 
-    A build in another thread while one runs, or anywhere but the main thread, gets a server of its own
-    for its runs instead: the two would read each other's events, and a server dies with the thread that
-    started it (the kernel's parent-death signal follows the thread)."""
-    if threading.current_thread() is not threading.main_thread() or not _WARM_LOCK.acquire(blocking=False):
+    ``keep=False``, a build in another thread while one runs, or one anywhere but the main thread, gets a
+    server of its own for its runs instead, ended with them: the two would read each other's events, and a
+    server dies with the thread that started it (the kernel's parent-death signal follows the thread)."""
+    if not keep or threading.current_thread() is not threading.main_thread() or not _WARM_LOCK.acquire(blocking=False):
         server = MkdocsServer(env)
         try:
             yield server
         finally:
-            if server.alive():
-                server.close()
+            server.close()
         return
     try:
         key = server_key(env)
@@ -251,14 +250,16 @@ def _end_warm_servers() -> None:
 
 def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], workers: int | None = None, *,
                watch: Callable[[int], None] | None = None, poll: float = 0.05,
-               heartbeat: float | None = None) -> dict[str, MkdocsRun]:
+               heartbeat: float | None = None, keep: bool = True) -> dict[str, MkdocsRun]:
     """Run ``mkdocs build --strict`` for each :class:`MkdocsJob` (or (label, config) pair), at most
     :func:`pool_size` at a time; raise :class:`BuildError` with the output of every run that failed or
     printed a warning. ``watch`` is called with the pid of each running process every ``poll`` seconds.
 
     Each run is forked from the process's warm :class:`MkdocsServer` (:func:`warm_server`: what a fresh
     ``python -m mkdocs`` would spend its first second on is done once per process), in ``repo`` with
-    :func:`mkdocs_env`. Each one's output goes to a file, so a chatty process can never block on a full
+    :func:`mkdocs_env`; ``keep=False``: from a server of its own, ended with them, so that all their CPU
+    time is reaped (counted in ``RUSAGE_CHILDREN``) when this returns, as the benchmark counts it. Each
+    one's output goes to a file, so a chatty process can never block on a full
     pipe, and is read as soon as it ends. (Not ``--quiet``: it hides the warnings that ``--strict`` turns
     into errors.)"""
     heartbeat = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
@@ -272,7 +273,7 @@ def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], wor
         return runs
     env = mkdocs_env(repo)
     said = time.perf_counter()
-    with warm_server(env) as server:
+    with warm_server(env, keep=keep) as server:
         try:
             while pending or running:
                 while pending and len(running) < workers:

@@ -141,10 +141,13 @@ folder; Material's banner, checked once on import): servers with other values ar
 gets its whole environment from its job."""
 
 
+CODE = str(Path(__file__).resolve().parents[2])
+"""Where this package is: the server imports it from there, wherever it is installed."""
+
+
 def server_key(env: dict[str, str]) -> tuple:
-    """What a warm server's state depends on: this interpreter, where this package is, :data:`WARM_ENV_PREFIXES`."""
-    return (sys.executable, str(Path(__file__).resolve().parents[2]),
-            tuple(sorted((k, v) for k, v in env.items() if k.startswith(WARM_ENV_PREFIXES))))
+    """What a warm server's state depends on: this interpreter, :data:`CODE`, :data:`WARM_ENV_PREFIXES`."""
+    return (sys.executable, CODE, tuple(sorted((k, v) for k, v in env.items() if k.startswith(WARM_ENV_PREFIXES))))
 
 
 class MkdocsServer:
@@ -156,11 +159,10 @@ class MkdocsServer:
     """Finds this package where the build process found it, wherever it is installed."""
 
     def __init__(self, env: dict[str, str]) -> None:
-        self.key = server_key(env)
         self.owner = os.getpid()
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
         # started in the file system's root: every job says its own folder (a test's is gone after it)
-        self.proc = subprocess.Popen([sys.executable, "-c", self.BOOT, self.key[1]], cwd=os.path.abspath(os.sep),
+        self.proc = subprocess.Popen([sys.executable, "-c", self.BOOT, CODE], cwd=os.path.abspath(os.sep),
                                      env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
                                      preexec_fn=die_with_parent)
         assert self.proc.stdin is not None and self.proc.stdout is not None

@@ -8,6 +8,7 @@ import json
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,24 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 BLNS = SHARED / "corpora" / "naughty-strings" / "blns.json"
 SOURCE = "line one\nline two\nline three\nline four\n"
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie (a zombie has exited)."""
+    try:
+        return "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except OSError:
+        return False
+
+
+def gone(pids: list[int]) -> bool:
+    """Whether every one of ``pids`` exits within a minute of polling, or more on a busy machine (a killed
+    process takes a moment to end: the bound is no speed check)."""
+    for _ in range(1200):
+        if not any(alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def site_inputs(root: Path) -> Path:
@@ -67,14 +86,18 @@ def write(path: Path, data: dict, schemas: Path) -> Path:
     return path
 
 
+RULINGS_FILE = "content/demo/rulings.yml"
+
+
 def build_tree(root: Path, *, rulings: list[Ruling] | None = None) -> Path:
     """project.yml, a game with its kept original, a card, a term and rulings; returns content/."""
-    if rulings is not None:
-        return _write_tree(root, rulings)
     for rel, data in _default_tree().items():  # the same files for every test: written once, then copied
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        if rel == RULINGS_FILE and rulings is not None:
+            write(path, entries_file_to_data("rulings", "demo", rulings), root / "schemas")
+        else:
+            path.write_bytes(data)
     return root / "content"
 
 
@@ -106,7 +129,7 @@ def _write_tree(root: Path, rulings: list[Ruling]) -> Path:
     write(content / "demo" / "entities.yml", entries_file_to_data("entities", "demo", [card]), schemas)
     term = Term("demo/term/adjacent", "en", prov, term=Text("en", "Adjacent"), definition=Text("en", "Next to."))
     write(content / "demo" / "glossary.yml", entries_file_to_data("glossary", "demo", [term]), schemas)
-    write(content / "demo" / "rulings.yml", entries_file_to_data("rulings", "demo", rulings), schemas)
+    write(root / RULINGS_FILE, entries_file_to_data("rulings", "demo", rulings), schemas)
     return content
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, build_tree, site_inputs
+from conftest import REPO, alive, build_tree, gone, site_inputs
 from rulings.cli.main import main
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
@@ -210,14 +210,6 @@ def test_build_out_dot_in_a_scratch_clone_exits_non_zero_and_keeps_the_clone(tmp
 # --- a killed build does not block the next one --------------------------------------------------
 
 
-def _alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie (a zombie has exited)."""
-    try:
-        return "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
-    except OSError:
-        return False
-
-
 WORKERS = 2
 """Generation workers the killed build forks: one per locale of the tree, at most this many at a time."""
 
@@ -260,16 +252,12 @@ def test_parent_killed_during_parallel_generation_then_a_build_succeeds(tmp_path
         proc.wait()
         # The workers must notice and exit. The bound is no speed check: it only turns a worker that never
         # exits into a failure instead of a hung test run.
-        for _ in range(1200):  # a minute of polling, or more on a busy machine
-            if not any(_alive(w) for w in workers):
-                break
-            time.sleep(0.05)
-        assert not any(_alive(w) for w in workers), "workers outlived the killed build"
+        assert gone(workers), "workers outlived the killed build"
     finally:
         proc.kill()
         proc.wait()
         for w in workers:  # a failed check leaves none behind
-            if _alive(w):
+            if alive(w):
                 os.kill(w, signal.SIGKILL)
     small = build_tree(tmp_path / "again")
     build(REPO, out, content_dir=small, work=work, locales=["en"], log=lambda *_: None)  # any build will do

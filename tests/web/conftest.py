@@ -118,7 +118,14 @@ class SessionBuild:
     def site(self) -> Path:
         return self.folder / "tree" / "site"
 
-    def start(self) -> subprocess.Popen:
+    @property
+    def unzipped(self) -> Path:
+        """Where the offline bundle of every locale is unzipped once for the session (see :meth:`start`)."""
+        return self.folder / "unzipped"
+
+    def start(self, unzip: bool = False) -> subprocess.Popen:
+        """Start the build; ``unzip``: then unzip its bundle of every locale into :attr:`unzipped` before its exit
+        code lands, once for every worker."""
         from rulings.site.workers import die_with_parent
 
         tree = self.folder / "tree"
@@ -138,6 +145,11 @@ class SessionBuild:
         def report() -> None:
             code = proc.wait()
             log.close()
+            if code == 0 and unzip:
+                try:
+                    unzip_bundle(self.site, self.folder / "unzipped.tmp").parent.rename(self.unzipped)
+                except OSError as e:  # each worker's fixture unzips it then
+                    (self.folder / "unzip-error").write_text(repr(e), encoding="utf-8")
             (self.folder / "rc.tmp").write_text(str(code), encoding="utf-8")
             (self.folder / "rc.tmp").replace(self.folder / "rc")
 
@@ -209,7 +221,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return  # another worker started them
     for b in builds:
         b.folder.mkdir()
-        STARTED.append(b.start())
+        STARTED.append(b.start(unzip=b.fixture == "built_site" and "unzipped" in needed))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -249,13 +261,19 @@ def trimmed_site_again(request) -> Path:
     return session_builds(request.config)["trimmed_site_again"].wait()
 
 
+def unzip_bundle(site: Path, dest: Path) -> Path:
+    """The offline bundle of every locale in ``site``, unzipped into ``dest`` as a reader would: its folder."""
+    with zipfile.ZipFile(site / "downloads" / "rulings-all.zip") as z:
+        z.extractall(dest)
+    return dest / "rulings-all"
+
+
 @pytest.fixture(scope="session")
-def unzipped(built_site, tmp_path_factory) -> Path:
-    """The offline bundle of every locale, unzipped as a reader would (opened from file://)."""
-    tmp = tmp_path_factory.mktemp("bundle")
-    with zipfile.ZipFile(built_site / "downloads" / "rulings-all.zip") as z:
-        z.extractall(tmp)
-    return tmp / "rulings-all"
+def unzipped(built_site, request, tmp_path_factory) -> Path:
+    """The offline bundle of every locale, unzipped as a reader would (opened from file://): once for the
+    session, by the session's build, when a test that was collected asks for it; else by this worker."""
+    once = session_builds(request.config)["built_site"].unzipped / "rulings-all"
+    return once if once.is_dir() else unzip_bundle(built_site, tmp_path_factory.mktemp("bundle"))
 
 
 def needs_chromium() -> None:

@@ -143,7 +143,11 @@ class Meter:
 
 class BuildProbe(Probe):
     """What the benchmark watches of a build: its phases (a :class:`Meter`), each mkdocs process's memory,
-    and every batch of mkdocs runs (to run the same jobs again as plain mkdocs)."""
+    and every batch of mkdocs runs (to run the same jobs again as plain mkdocs). Each batch gets a mkdocs
+    server of its own, ended with it: a warm one kept for later batches would be a child still running at
+    the end of the phase, its CPU counted in none."""
+
+    keep_mkdocs = False
 
     def __init__(self, meter: Meter) -> None:
         self.meter = meter
@@ -183,7 +187,8 @@ def plain_mkdocs(repo: Path, batches: list[list[MkdocsJob]], out: Path, *, worke
         with probe.phase("plain"):
             for jobs in batches:
                 runs = run_mkdocs(repo, [MkdocsJob(j.label, j.config, out / j.label) for j in jobs],
-                                  lambda line: log(f"  plain {line}"), workers, watch=probe.watch)
+                                  lambda line: log(f"  plain {line}"), workers, watch=probe.watch,
+                                  keep=probe.keep_mkdocs)
                 probe.ran(jobs, runs)
     except BuildError as e:
         raise BenchError(str(e)) from None

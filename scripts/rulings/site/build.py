@@ -21,6 +21,7 @@ from pathlib import Path
 
 from rulings.content.diagnostics import Severity, display_path
 from rulings.content.validate import validate
+from rulings.model.terms import HAN
 from rulings.publish.bundles import (
     Download,
     ZimMeta,
@@ -72,6 +73,9 @@ class Probe:
     ``ran`` receives each batch of mkdocs runs with its jobs. This base class does nothing."""
 
     watch = None
+    keep_mkdocs = True
+    """Whether mkdocs runs fork from the process's warm server and keep it (:func:`.workers.run_mkdocs`);
+    the benchmark, counting each phase's CPU with its children reaped, says no."""
 
     def phase(self, name: str) -> AbstractContextManager[object]:
         return nullcontext(name)
@@ -81,7 +85,7 @@ class Probe:
 
 
 def _mkdocs(repo: Path, jobs: list[MkdocsJob], log, probe: Probe, workers: int | None) -> dict[str, MkdocsRun]:
-    runs = run_mkdocs(repo, jobs, log, workers, watch=probe.watch)
+    runs = run_mkdocs(repo, jobs, log, workers, watch=probe.watch, keep=probe.keep_mkdocs)
     probe.ran(jobs, runs)
     return runs
 
@@ -107,6 +111,12 @@ class LocaleResult:
     generate_seconds: float
     mkdocs_seconds: float = 0.0
     changed: int = 0
+    chinese: bool = True
+    """Whether mkdocs's search segments Chinese in it (see :attr:`.workers.MkdocsJob.chinese`)."""
+
+    def job(self, label: str) -> MkdocsJob:
+        """Its mkdocs run."""
+        return MkdocsJob(label, self.config, chinese=self.chinese)
 
 
 @dataclass
@@ -162,17 +172,22 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
     changed = sync_tree(base / "docs", files)
+    userdict: Path | None = userdict_path(work.parent)
+    if not userdict.stat().st_size:  # no Chinese words
+        userdict = None
+    chinese = userdict is not None or any(HAN.search(b.decode("utf-8")) for f, b in files.items() if f.endswith(".md"))
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [{ui.t(title): p} for n, p, title in GUIDES
                                               if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
-                           site_url=site_url, userdict=userdict_path(work.parent),
+                           site_url=site_url, userdict=userdict,
                            repo_url=model.content.project.forge.repo_url if model.content.project.forge else None,
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
                            default_locale=model.content.project.default_locale,
                            switcher_marks=MARKS if variant.marked else ())
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
     changed += write_if_changed(base / SEARCH_CONTEXT, search_context(model, locale, ui, dir_urls))
-    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
+    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed,
+                        chinese=chinese)
 
 
 def _generate(shared: tuple[SiteModel, Path], task: tuple) -> LocaleResult:
@@ -203,7 +218,7 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
                                              for loc in locales], workers)
         write_file(root / every.name / "index.html", root_index(locales, default))
     with probe.phase("bundles.mkdocs"):
-        _mkdocs(repo, [MkdocsJob(f"{every.name}/{r.locale}", r.config) for r in results], log, probe, workers)
+        _mkdocs(repo, [r.job(f"{every.name}/{r.locale}") for r in results], log, probe, workers)
     with probe.phase("bundles.split"):
         for loc in locales:
             log(f"bundles: offline-{loc}, {loc} alone cut out of {every.name}…")
@@ -337,7 +352,7 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
         with probe.phase("generate"):
             for r in generate_all(model, repo, tasks, workers):
                 result.locales.append(r)
-                jobs.append(MkdocsJob(r.locale, r.config))
+                jobs.append(r.job(r.locale))
                 log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
         with probe.phase("mkdocs"):
             runs = _mkdocs(repo, jobs, log, probe, workers)

@@ -93,12 +93,12 @@ def _inherited_config(path: Path) -> dict:
 
 
 def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list, *, offline: bool,
-                  alternates: Sequence[str], site_url: str | None, userdict: Path,
+                  alternates: Sequence[str], site_url: str | None, userdict: Path | None,
                   not_found: Mapping[str, str] | None = None, repo_url: str | None = None,
                   t: Callable[[str], str] = str, default_locale: str | None = None,
                   switcher_marks: Sequence[str] = ()) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
-    ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict``. ``not_found``:
+    ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict`` (None: no words). ``not_found``:
     the 404 page's translated words (title, text, home). ``repo_url``: the project's forge, linked from the
     header (a plain link: ``overrides/partials/source.html`` drops the script that would fetch the
     repository's stars and forks). ``t`` translates :data:`THEME_WORDS`; ``default_locale``: the
@@ -133,11 +133,15 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     root = urlsplit(site_url).path.rstrip("/") if site_url and not offline else ""
     config["extra"]["error_base"] = f"{root}/{locale}/"
     config["extra"]["not_found"] = {k: html_text(v) for k, v in (not_found or {}).items()}
-    # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT)
+    # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT), or
+    # none if it has no words: the search plugin loads jieba's main dictionary for any, half a second
     plugins = site.plugins
     for plug in plugins:
         if isinstance(plug, dict) and isinstance(plug.get("search"), dict) and "jieba_dict_user" in plug["search"]:
-            plug["search"]["jieba_dict_user"] = str(userdict)
+            if userdict is None:
+                del plug["search"]["jieba_dict_user"]
+            else:
+                plug["search"]["jieba_dict_user"] = str(userdict)
     if offline:
         plugins.append("offline")  # inlines the search index; turns directory URLs off
         config["extra"]["polyfills"] = [SHIM_PATH]  # a local shim, so the plugin adds no remote one

@@ -1,27 +1,33 @@
-"""A warm mkdocs: one process imports mkdocs, Material and jieba once, then forks one child per build.
+"""A warm mkdocs: one process imports mkdocs, Material and jieba once, then forks one child per run.
 
 ``python -m mkdocs build`` spends most of a small locale's CPU before reading its config: importing mkdocs,
 Material and the search plugin's jieba, and loading jieba's dictionary (about three quarters of a one-game
-locale; about half a second of every run). A build runs mkdocs once per locale and flavour, so this process
-does that work once, started by :func:`rulings.site.workers.run_mkdocs` with mkdocs's environment, and each
-child runs ``python -m mkdocs`` from that state (:func:`runpy.run_module`, as the interpreter would): the same
-bytes, since jieba's user dictionary and everything else read from the config still load in the child.
+locale; about half a second of every run). A build runs mkdocs once per locale and flavour, and a process
+(a test session) may build many times, so this process does that work once, started by
+:func:`rulings.site.workers.warm_server` and kept while the build process lives, and each child runs
+``python -m mkdocs`` from that state (:func:`runpy.run_module`, as the interpreter would) in its job's folder
+with its job's environment: the same bytes as a fresh process there, since the config, jieba's user
+dictionary and everything else a run reads still load in the child. jieba's main dictionary is loaded before
+the first job that segments Chinese, so trees without any never load it.
 
-Protocol, one JSON object per line: stdin gets ``{"id", "args", "out"}`` (mkdocs's arguments, and the file
-that gets the child's output); stdout answers ``{"id", "pid"}`` when the child starts and ``{"id", "exit",
-"cpu"}`` when it ends (its exit code and user + system seconds). At the end of stdin, or when the build
-process dies, the children are killed and the server exits.
+Protocol, one JSON object per line: stdin gets ``{"id", "args", "out", "cwd", "env", "jieba"}`` (mkdocs's
+arguments, the file that gets the child's output, its folder and environment, whether it segments Chinese);
+stdout answers ``{"id", "pid"}`` when the child starts and ``{"id", "exit", "cpu"}`` when it ends (its exit
+code and user + system seconds). At the end of stdin, or when the build process dies, the children are
+killed and the server exits.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import runpy
 import selectors
 import signal
 import sys
+import tempfile
 import traceback
 
 from rulings.site.workers import die_with_parent
@@ -44,19 +50,30 @@ def warm() -> None:
     from rulings.site.search.tokens import words
 
     words("")  # its Unicode classes, built once here rather than in every run (a sixth of a small one)
+
+
+@functools.cache
+def load_jieba() -> None:
+    """jieba's main dictionary (half a second), once: each run still loads its own user dictionary."""
     try:
         import jieba
     except ImportError:  # the search plugin runs without it: so do we
         return
-    jieba.initialize()  # the main dictionary; each run still loads its own user dictionary
+    jieba.initialize()
 
 
-def child(channel: int, args: list[str], out: str) -> None:
-    """In the forked child: ``python -m mkdocs <args>`` with its output in ``out``; never returns."""
+def child(channel: int, job: dict) -> None:
+    """In the forked child: ``python -m mkdocs <args>`` in the job's folder with its environment and its
+    output in its ``out``; never returns."""
     code = 1
     try:
         die_with_parent()
         os.close(channel)  # only the server talks to the build: its end tells the build when it is gone
+        os.chdir(job["cwd"])
+        os.environ.clear()
+        os.environ.update(job["env"])
+        tempfile.tempdir = None  # found again from this environment, as a fresh process would
+        args, out = job["args"], job["out"]
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
         os.close(null)
@@ -102,9 +119,11 @@ def serve() -> None:
                 *lines, buffered = (buffered + chunk).split(b"\n")
                 for line in lines:
                     job = json.loads(line)
+                    if job["jieba"]:
+                        load_jieba()
                     pid = os.fork()
                     if pid == 0:
-                        child(channel, job["args"], job["out"])
+                        child(channel, job)
                     running[pid] = job["id"]
                     send(channel, {"id": job["id"], "pid": pid})
             while running:

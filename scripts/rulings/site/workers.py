@@ -7,6 +7,7 @@ through :func:`run_mkdocs` too, watching each process's memory, so what it measu
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import ctypes
 import json
@@ -17,8 +18,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,6 +103,10 @@ class MkdocsJob(NamedTuple):
     config: Path
     site_dir: Path | None = None
     """Where to write the site; None: where the config says."""
+    chinese: bool = True
+    """Whether the run segments Chinese text (its pages have some, or its config names a jieba user
+    dictionary): the server loads jieba's main dictionary once before forking it (a run that turns out to
+    need it all the same loads it itself)."""
 
 
 @dataclass
@@ -129,18 +135,35 @@ HEARTBEAT_SECONDS = 8.0
 """A build never stays silent longer than this: while mkdocs runs, a line says which runs are still going."""
 
 
+WARM_ENV_PREFIXES = ("PYTHON", "LC_", "LANG", "TMPDIR", "NO_MKDOCS_2_WARNING", "DISABLE_MKDOCS_2_WARNING")
+"""The variables a warm server reads before any job (Python's start-up: path, hash seed, locale; the temporary
+folder; Material's banner, checked once on import): servers with other values are other servers. Every run
+gets its whole environment from its job."""
+
+
+CODE = str(Path(__file__).resolve().parents[2])
+"""Where this package is: the server imports it from there, wherever it is installed."""
+
+
+def server_key(env: dict[str, str]) -> tuple:
+    """What a warm server's state depends on: this interpreter, :data:`CODE`, :data:`WARM_ENV_PREFIXES`."""
+    return (sys.executable, CODE, tuple(sorted((k, v) for k, v in env.items() if k.startswith(WARM_ENV_PREFIXES))))
+
+
 class MkdocsServer:
-    """The warm mkdocs process (:mod:`.mkdocs_server`), started in ``repo`` with mkdocs's environment; it
-    forks one ``mkdocs`` per :meth:`start` and reports each child's pid, then its exit code and CPU time."""
+    """The warm mkdocs process (:mod:`.mkdocs_server`), started with ``env``; it forks one ``mkdocs`` per
+    :meth:`start`, in that job's folder with that job's environment, and reports each child's pid, then
+    its exit code and CPU time."""
 
     BOOT = "import sys; sys.path.append(sys.argv.pop()); from rulings.site.mkdocs_server import serve; serve()"
     """Finds this package where the build process found it, wherever it is installed."""
 
-    def __init__(self, repo: Path) -> None:
+    def __init__(self, env: dict[str, str]) -> None:
+        self.owner = os.getpid()
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
-        code = str(Path(__file__).resolve().parents[2])
-        self.proc = subprocess.Popen([sys.executable, "-c", self.BOOT, code], cwd=repo, env=mkdocs_env(repo),
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
+        # started in the file system's root: every job says its own folder (a test's is gone after it)
+        self.proc = subprocess.Popen([sys.executable, "-c", self.BOOT, CODE], cwd=os.path.abspath(os.sep),
+                                     env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
                                      preexec_fn=die_with_parent)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin, self.stdout = self.proc.stdin, self.proc.stdout.fileno()
@@ -148,8 +171,15 @@ class MkdocsServer:
         self.selector.register(self.stdout, selectors.EVENT_READ)
         self.buffered = b""
 
-    def start(self, job_id: int, args: list[str], out: str) -> None:
-        self.stdin.write((json.dumps({"id": job_id, "args": args, "out": out}) + "\n").encode())
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def start(self, job_id: int, args: list[str], out: str, cwd: Path, env: dict[str, str], *,
+              jieba: bool = True) -> None:
+        """Fork ``mkdocs <args>`` in ``cwd`` with ``env``, its output in ``out``; ``jieba``: load jieba's
+        main dictionary first, once for this and every later child (a run with Chinese text needs it)."""
+        job = {"id": job_id, "args": args, "out": out, "cwd": str(cwd), "env": env, "jieba": jieba}
+        self.stdin.write((json.dumps(job) + "\n").encode())
         self.stdin.flush()
 
     def events(self, timeout: float) -> list[dict]:
@@ -163,10 +193,11 @@ class MkdocsServer:
         *lines, self.buffered = (self.buffered + chunk).split(b"\n")
         return [json.loads(line) for line in lines]
 
-    def close(self, pids: Iterable[int] = ()) -> None:
-        """End the server: at once, with the given running children, if there are any; else when it is done."""
-        pids = list(pids)
-        if pids:
+    def close(self, pids: Iterable[int] = (), *, now: bool = False) -> None:
+        """End the server: ``now`` (killed, with the given running children), else when it is done."""
+        if self.proc.stdin.closed:
+            return
+        if now:
             self.proc.kill()
             for pid in pids:  # they die with the server on Linux; elsewhere, here
                 with contextlib.suppress(OSError):
@@ -179,17 +210,60 @@ class MkdocsServer:
         self.errors.close()
 
 
+_WARM: dict[tuple, MkdocsServer] = {}
+"""This process's warm servers, by :func:`server_key`: every build of the process forks its runs from one."""
+_WARM_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def warm_server(env: dict[str, str], *, keep: bool = True) -> Iterator[MkdocsServer]:
+    """The process's warm server for ``env``, started by its first build and kept until the process ends.
+
+    ``keep=False``, a build in another thread while one runs, or one anywhere but the main thread, gets a
+    server of its own for its runs instead, ended with them: the two would read each other's events, and a
+    server dies with the thread that started it (the kernel's parent-death signal follows the thread)."""
+    if not keep or threading.current_thread() is not threading.main_thread() or not _WARM_LOCK.acquire(blocking=False):
+        server = MkdocsServer(env)
+        try:
+            yield server
+        finally:
+            server.close()
+        return
+    try:
+        key = server_key(env)
+        server = _WARM.get(key)
+        if server is None or not server.alive():
+            if server is not None:
+                server.close()
+            server = _WARM[key] = MkdocsServer(env)
+        yield server
+    finally:
+        _WARM_LOCK.release()
+
+
+@atexit.register
+def _end_warm_servers() -> None:
+    """The process ends: so do its servers (idle by now; a forked copy of this process leaves them alone)."""
+    for server in _WARM.values():
+        if server.owner == os.getpid():
+            server.close(now=True)
+    _WARM.clear()
+
+
 def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], workers: int | None = None, *,
                watch: Callable[[int], None] | None = None, poll: float = 0.05,
-               heartbeat: float | None = None) -> dict[str, MkdocsRun]:
+               heartbeat: float | None = None, keep: bool = True) -> dict[str, MkdocsRun]:
     """Run ``mkdocs build --strict`` for each :class:`MkdocsJob` (or (label, config) pair), at most
     :func:`pool_size` at a time; raise :class:`BuildError` with the output of every run that failed or
     printed a warning. ``watch`` is called with the pid of each running process every ``poll`` seconds.
 
-    Each run is forked from one warm :class:`MkdocsServer` (what a fresh ``python -m mkdocs`` would spend
-    its first half second on is done once). Each one's output goes to a file, so a chatty process can never
-    block on a full pipe, and is read as soon as it ends. (Not ``--quiet``: it hides the warnings that
-    ``--strict`` turns into errors.)"""
+    Each run is forked from the process's warm :class:`MkdocsServer` (:func:`warm_server`: what a fresh
+    ``python -m mkdocs`` would spend its first second on is done once per process), in ``repo`` with
+    :func:`mkdocs_env`; ``keep=False``: from a server of its own, ended with them, so that all their CPU
+    time is reaped (counted in ``RUSAGE_CHILDREN``) when this returns, as the benchmark counts it. Each
+    one's output goes to a file, so a chatty process can never block on a full
+    pipe, and is read as soon as it ends. (Not ``--quiet``: it hides the warnings that ``--strict`` turns
+    into errors.)"""
     heartbeat = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
     workers = pool_size(workers)
     pending = [MkdocsJob(*job) for job in jobs]
@@ -197,54 +271,56 @@ def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], wor
     running: dict[int, _Running] = {}
     runs: dict[str, MkdocsRun] = {}
     failed: list[str] = []
+    if not pending:
+        return runs
+    env = mkdocs_env(repo)
     said = time.perf_counter()
-    server = MkdocsServer(repo) if pending else None
-    try:
-        while pending or running:
-            assert server is not None
-            while pending and len(running) < workers:
-                job = pending.pop(0)
-                log(f"mkdocs {job.label} ({total - len(pending)}/{total})…")
-                said = time.perf_counter()
-                args = ["build", "--strict", "-f", str(job.config)]
-                if job.site_dir is not None:
-                    args += ["-d", str(job.site_dir)]
-                out = tempfile.NamedTemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when it ends
-                job_id = total - len(pending)
-                running[job_id] = _Running(job, out, time.perf_counter())
-                server.start(job_id, args, out.name)
-            if watch is not None:
-                for r in running.values():
-                    if r.pid is not None:
-                        watch(r.pid)
-            reaped = False
-            for event in server.events(poll):
-                if "pid" in event:
-                    running[event["id"]].pid = event["pid"]
-                    continue
-                reaped = True
-                r = running.pop(event["id"])
-                run = MkdocsRun(r.job.label, r.pid or 0, r.started, time.perf_counter() - r.started, event["cpu"],
-                                event["exit"])
-                runs[r.job.label] = run
-                r.out.seek(0)
-                output = r.out.read()
+    with warm_server(env, keep=keep) as server:
+        try:
+            while pending or running:
+                while pending and len(running) < workers:
+                    job = pending.pop(0)
+                    log(f"mkdocs {job.label} ({total - len(pending)}/{total})…")
+                    said = time.perf_counter()
+                    args = ["build", "--strict", "-f", str(job.config)]
+                    if job.site_dir is not None:
+                        args += ["-d", str(job.site_dir)]
+                    out = tempfile.NamedTemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when it ends
+                    job_id = total - len(pending)
+                    running[job_id] = _Running(job, out, time.perf_counter())
+                    server.start(job_id, args, out.name, repo, env, jieba=job.chinese)
+                if watch is not None:
+                    for r in running.values():
+                        if r.pid is not None:
+                            watch(r.pid)
+                reaped = False
+                for event in server.events(poll):
+                    if "pid" in event:
+                        running[event["id"]].pid = event["pid"]
+                        continue
+                    reaped = True
+                    r = running.pop(event["id"])
+                    run = MkdocsRun(r.job.label, r.pid or 0, r.started, time.perf_counter() - r.started,
+                                    event["cpu"], event["exit"])
+                    runs[r.job.label] = run
+                    r.out.seek(0)
+                    output = r.out.read()
+                    r.out.close()
+                    if run.exit != 0 or "WARNING" in output:
+                        failed.append(f"--- {r.job.label} (exit {run.exit}) ---\n{output}")
+                    else:
+                        log(f"{r.job.label}: mkdocs built in {run.seconds:.1f}s ({len(runs)}/{total} done)")
+                    said = time.perf_counter()
+                if not reaped and running and time.perf_counter() - said >= heartbeat:
+                    now = time.perf_counter()
+                    log("still running mkdocs: " + ", ".join(
+                        f"{r.job.label} ({now - r.started:.0f}s)" for r in running.values()))
+                    said = now
+        finally:
+            if running:  # interrupted: stop what still runs, with the server it would report to
+                server.close((r.pid for r in running.values() if r.pid is not None), now=True)
+            for r in running.values():
                 r.out.close()
-                if run.exit != 0 or "WARNING" in output:
-                    failed.append(f"--- {r.job.label} (exit {run.exit}) ---\n{output}")
-                else:
-                    log(f"{r.job.label}: mkdocs built in {run.seconds:.1f}s ({len(runs)}/{total} done)")
-                said = time.perf_counter()
-            if not reaped and running and time.perf_counter() - said >= heartbeat:
-                now = time.perf_counter()
-                log("still running mkdocs: " + ", ".join(
-                    f"{r.job.label} ({now - r.started:.0f}s)" for r in running.values()))
-                said = now
-    finally:
-        if server is not None:  # interrupted: stop what still runs
-            server.close(r.pid for r in running.values() if r.pid is not None)
-        for r in running.values():
-            r.out.close()
     if failed:
         raise BuildError("mkdocs failed:\n" + "\n".join(failed))
     return runs

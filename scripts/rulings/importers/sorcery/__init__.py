@@ -77,6 +77,7 @@ from rulings.model.entries import (
     Term,
 )
 from rulings.model.ids import slugify, unique
+from rulings.model.terms import Glossary
 
 __all__ = ["FORMAT", "GAME_ID", "SOURCE_NAME", "parse"]
 
@@ -342,10 +343,11 @@ def parse(text: str) -> ImportResult:
             s.related.append(target(spec))
 
     # questions and answers printed in rule sections: rulings too, after the FAQ's (their ids stay)
+    names = Glossary([], entities)
     for t, _parent in OUTLINE:
         if t not in STEP_SECTIONS:
             rulings += section_rulings(lines, placed_by_title[t], section_ids[norm(t)], short_slug(t, set(), 3),
-                                       entities, used)
+                                       names, used)
 
     # change log
     changes = build_changes(parse_changelog(lines, i_log + 1, i_int), sections, entities, ids)

@@ -15,12 +15,11 @@ controls…"): they belong to that question.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from rulings.importers.sorcery.blocks import Placed
 from rulings.importers.sorcery.document import GAME_ID, LANG, SourceError, join_lines, prov, tx
 from rulings.importers.sorcery.tables import STOPWORDS
-from rulings.model.entries import Entity, Paragraph, Ruling
+from rulings.model.entries import Paragraph, Ruling
 from rulings.model.ids import slugify, unique
 from rulings.model.terms import Glossary
 
@@ -42,9 +41,9 @@ def printed(lines: list[str], first: int, last: int, mark: re.Pattern[str] | Non
 
 
 def section_rulings(lines: list[str], placed: list[Placed], section_id: str, slug_prefix: str,
-                    cards: Iterable[Entity], used: set[str]) -> list[Ruling]:
-    """The question/answer pairs of one section, as rulings about the cards they name."""
-    names = Glossary([], cards)
+                    names: Glossary, used: set[str]) -> list[Ruling]:
+    """The question/answer pairs of one section, as rulings about the cards they name (``names``: a
+    glossary of the cards alone, made once for every section)."""
     starts = [k for k, p in enumerate(placed) if is_question(p)]
     out: list[Ruling] = []
     for j, k in enumerate(starts):

@@ -180,3 +180,38 @@ def test_a_shard_shows_the_names_it_finds_and_a_record_file_the_pages_of_its_sec
     for _kind, n, chunk in chunks:
         ids = range(n * len(chunks[0][2]["r"]), n * len(chunks[0][2]["r"]) + len(chunk["r"]))
         assert all(r[5] in ids or str(r[5]) in chunk["p"] for r in chunk["r"])
+
+
+def test_the_warm_up_requests_nothing_and_leaves_no_trace_in_the_results(tmp_path):
+    """The worker warms its code on a made-up index while the page is idle: it must load no file of the
+    index but the meta, and the queries after it answer exactly as the same queries sent at once."""
+    node = _node()
+    many = _entries() + [{"location": f"game/card/x/#ruling-w{i}", "title": f"Windblast {i}",
+                          "text": "<p>damage 曹操 carta</p>"} for i in range(40)]
+    for rel, body in index_files(many, CONTEXT, "en").items():
+        (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "search" / rel).write_bytes(body)
+    script = f"""
+    const fs = require("fs"), url = require("url"), [root, wait] = process.argv.slice(1);
+    global.self = global; self.location = {{href: url.pathToFileURL(root + "/assets/search-worker.js").href}};
+    const asked = [], posted = []; let handler = null;
+    global.fetch = async (u) => {{ asked.push(u.slice(u.indexOf("/rl/") + 4));
+      return {{ok: true, text: async () => fs.readFileSync(url.fileURLToPath(u), "utf8")}}; }};
+    global.addEventListener = (type, h) => {{ handler = h; }};
+    global.postMessage = (m) => {{ if (m.type === 3 && !m.partial) posted.push(m.data); }};
+    require({json.dumps(str(WORKER))});
+    (async () => {{
+      await new Promise(r => setTimeout(r, +wait));
+      const before = [...asked];
+      for (const q of ["windblast", "windblst", "damage", "曹操", "carta 曹操", "wind"])
+        await handler({{data: {{type: 2, data: q}}}});
+      process.stdout.write(JSON.stringify({{before, posted}}));
+    }})();
+    """
+    at_once, warmed = (json.loads(subprocess.run([node, "-e", script, str(tmp_path), wait], capture_output=True,
+                                                 text=True, check=True).stdout) for wait in ("0", "300"))
+    assert warmed["before"] == ["meta.js"]
+    assert warmed["posted"] == at_once["posted"]
+    assert all(item["location"].startswith("game/") for result in warmed["posted"] for group in result["items"]
+               for item in group)
+    assert any(result["items"] for result in warmed["posted"])

@@ -16,6 +16,7 @@ import yaml
 from mkdocs.utils import yaml_load
 
 from rulings.model.terms import HAN
+from rulings.site import template_cache
 from rulings.site.escape import html_text, nav_label
 from rulings.site.i18n import _, autonym
 from rulings.site.layout import SiteModel
@@ -142,5 +143,6 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
         plugins.append("offline")  # inlines the search index; turns directory URLs off
         config["extra"]["polyfills"] = [SHIM_PATH]  # a local shim, so the plugin adds no remote one
     config["plugins"] = plugins
-    config["hooks"] = [search_hook.__file__]  # our sharded search index, from Material's (see the hook)
+    # our sharded search index, from Material's; the theme's templates compiled once (see each hook)
+    config["hooks"] = [search_hook.__file__, template_cache.__file__]
     return yaml.safe_dump(config, allow_unicode=True, sort_keys=False)

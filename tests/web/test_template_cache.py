@@ -22,7 +22,7 @@ def test_an_edited_override_shows_in_the_next_build_and_is_kept_compiled(tmp_pat
     docs.mkdir()
     (docs / "index.md").write_text("# Home\n", encoding="utf-8")
     config = tmp_path / "mkdocs.yml"
-    config.write_text(f"site_name: t\ndocs_dir: docs\nsite_dir: out\ntheme:\n  name: material\n  custom_dir: overrides\n"
+    config.write_text("site_name: t\ndocs_dir: docs\nsite_dir: out\ntheme:\n  name: material\n  custom_dir: overrides\n"
                       f"hooks:\n- {template_cache.__file__}\n", encoding="utf-8")
     main = overrides / "main.html"
     for mark in ("first", "second"):

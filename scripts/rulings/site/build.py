@@ -38,7 +38,7 @@ from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
 from rulings.site.i18n import UI, CatalogError, _, human_size
 from rulings.site.layout import PageCollision, SiteModel, build_model
-from rulings.site.mkdocs_config import SHIM_PATH, jieba_user_dict, locale_config, userdict_path
+from rulings.site.mkdocs_config import SHIM_PATH, locale_config
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index
@@ -165,7 +165,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [{ui.t(title): p} for n, p, title in GUIDES
                                               if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
-                           site_url=site_url, userdict=userdict_path(work.parent),
+                           site_url=site_url,
                            repo_url=model.content.project.forge.repo_url if model.content.project.forge else None,
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
                            default_locale=model.content.project.default_locale,
@@ -317,8 +317,6 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
 def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, locales: list[str], default: str,
                   result: BuildResult, t_start: float, *, site_url: str | None, bundles: bool, offline: bool,
                   log, probe: Probe, workers: int | None) -> BuildResult:
-    with probe.phase("model"):  # the jieba dictionary belongs with the model it is made of
-        write_file(userdict_path(work), jieba_user_dict(model))
     epoch = int(source_date_epoch(repo))
     shim = None
     if offline or bundles:

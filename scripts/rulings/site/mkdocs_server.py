@@ -1,11 +1,12 @@
-"""A warm mkdocs: one process imports mkdocs, Material and jieba once, then forks one child per build.
+"""A warm mkdocs: one process imports mkdocs and Material once, then forks one child per build.
 
-``python -m mkdocs build`` spends most of a small locale's CPU before reading its config: importing mkdocs,
-Material and the search plugin's jieba, and loading jieba's dictionary (about three quarters of a one-game
-locale; about half a second of every run). A build runs mkdocs once per locale and flavour, so this process
-does that work once, started by :func:`rulings.site.workers.run_mkdocs` with mkdocs's environment, and each
-child runs ``python -m mkdocs`` from that state (:func:`runpy.run_module`, as the interpreter would): the same
-bytes, since jieba's user dictionary and everything else read from the config still load in the child.
+``python -m mkdocs build`` spends most of a small locale's CPU before reading its config: importing mkdocs
+and Material (about half a second of every run). A build runs mkdocs once per locale and flavour, so this
+process does that work once, started by :func:`rulings.site.workers.run_mkdocs` with mkdocs's environment,
+and each child runs ``python -m mkdocs`` from that state (:func:`runpy.run_module`, as the interpreter would):
+the same bytes, since everything read from the config still loads in the child. (Material's search plugin
+imports jieba, whose dictionaries never load: our search hook turns its segmentation off. The theme's
+compiled templates are kept between runs by :mod:`.template_cache`.)
 
 Protocol, one JSON object per line: stdin gets ``{"id", "args", "out"}`` (mkdocs's arguments, and the file
 that gets the child's output); stdout answers ``{"id", "pid"}`` when the child starts and ``{"id", "exit",
@@ -44,11 +45,6 @@ def warm() -> None:
     from rulings.site.search.tokens import words
 
     words("")  # its Unicode classes, built once here rather than in every run (a sixth of a small one)
-    try:
-        import jieba
-    except ImportError:  # the search plugin runs without it: so do we
-        return
-    jieba.initialize()  # the main dictionary; each run still loads its own user dictionary
 
 
 def child(channel: int, args: list[str], out: str) -> None:
@@ -85,7 +81,7 @@ def send(channel: int, message: dict) -> None:
 
 
 def serve() -> None:
-    channel = os.dup(1)  # the answers; anything printed (jieba says it loads) goes to stderr
+    channel = os.dup(1)  # the answers; anything printed goes to stderr
     os.dup2(2, 1)
     warm()
     running: dict[int, int] = {}  # pid -> job id

@@ -162,7 +162,7 @@ def test_the_header_links_the_forge_without_a_script_that_fetches(tmp_path):
     and offline."""
     def config(offline: bool) -> dict:
         return yaml.safe_load(locale_config(REPO, tmp_path, tmp_path / "site", "en", [], offline=offline,
-                                            alternates=["en"], site_url=None, userdict=tmp_path / "u.txt",
+                                            alternates=["en"], site_url=None,
                                             repo_url=GITHUB.repo_url))
 
     for offline in (False, True):

@@ -16,7 +16,7 @@ from conftest import BLNS, naughty_strings
 from rulings.model.terms import HAN_RANGES
 from rulings.site.escape import one_line
 from rulings.site.search.shards import DIGITS, FOLDER, decode_ids, encode_ids, index_files, plain_text, read_js
-from rulings.site.search.tokens import STOP_WORDS, index_tokens, query_tokens, stemmer
+from rulings.site.search.tokens import HAN_RUN, STOP_WORDS, index_tokens, query_tokens, stemmer
 
 WORKER = Path(__file__).resolve().parents[1] / "site_config" / "assets" / "search-worker.js"
 
@@ -157,6 +157,17 @@ def test_names_answers_and_chinese_are_all_in_the_index():
 
 def test_plain_text_drops_markup_and_zero_width_spaces():
     assert plain_text("<p>曹操\u200b之 &amp; <b>x</b></p>") == "曹操之 & x"
+
+
+def test_the_index_is_the_same_whether_material_segmented_chinese_or_not():
+    """Why the search hook turns Material's jieba segmentation off: the zero-width spaces it puts around
+    and between Chinese words (anywhere in a Han run) change no byte of the index."""
+    def segmented(text: str) -> str:  # as Material's plugin does, with a break between every two characters
+        return HAN_RUN.sub(lambda m: "\u200b" + "\u200b".join(m.group()) + "\u200b", text).strip("\u200b")
+
+    plain = [{**e, "title": e["title"] + " 张辽", "text": e["text"].replace("曹操", "曹操之战")} for e in _entries()]
+    cut = [{**e, "title": segmented(e["title"]), "text": segmented(e["text"])} for e in plain]
+    assert cut != plain and index_files(cut, CONTEXT, "zh") == index_files(plain, CONTEXT, "zh")
 
 
 def _calls(files: dict[str, bytes], part: str) -> list:

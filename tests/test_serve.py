@@ -32,9 +32,6 @@ def test_serve_writes_the_locale_and_a_config_whose_files_exist(tmp_path: Path) 
     assert config["use_directory_urls"] is True
     assert [a["lang"] for a in config["extra"]["alternate"]] == project_locales()  # the tree's project.yml
     assert (base / config["INHERIT"]).resolve() == (repo / "site_config" / "it.yml").resolve()
-    for plugin in config["plugins"]:
-        if isinstance(plugin, dict) and "jieba_dict_user" in plugin.get("search", {}):
-            assert Path(plugin["search"]["jieba_dict_user"]).is_file()
 
 
 def test_a_second_regeneration_without_edits_writes_nothing(tmp_path: Path) -> None:

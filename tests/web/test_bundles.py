@@ -22,10 +22,8 @@ from rulings.content.validate import validate
 from rulings.model.entries import Change, Entity, Ruling
 from rulings.publish.one_locale import MARKS, split_locale
 from rulings.site.build import Variant, generate_all
-from rulings.site.fsops import write_file
 from rulings.site.i18n import human_size
 from rulings.site.layout import build_model
-from rulings.site.mkdocs_config import jieba_user_dict, userdict_path
 from rulings.site.pages.recent import RECENT_LIMIT
 from rulings.site.workers import run_mkdocs
 
@@ -133,7 +131,6 @@ def test_a_locale_cut_out_of_the_all_locale_site_is_what_mkdocs_builds_for_it_al
     and the marks taken out give those it writes for all locales unmarked: every file of both sites."""
     content, _ = validate(build_tree(tmp_path))
     model = build_model(content)
-    write_file(userdict_path(tmp_path), jieba_user_dict(model))
     loc = LOCALES[0]
     variants = [Variant("marked", True, tuple(LOCALES), marked=True), Variant("every", True, tuple(LOCALES)),
                 Variant("alone", True, ())]

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from rulings.content.diagnostics import Severity, display_path
 from rulings.content.validate import validate
-from rulings.model.terms import HAN
 from rulings.publish.bundles import (
     Download,
     ZimMeta,
@@ -39,7 +38,7 @@ from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
 from rulings.site.i18n import UI, CatalogError, _, human_size
 from rulings.site.layout import PageCollision, SiteModel, build_model
-from rulings.site.mkdocs_config import SHIM_PATH, jieba_user_dict, locale_config, userdict_path
+from rulings.site.mkdocs_config import SHIM_PATH, locale_config
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index
@@ -111,12 +110,10 @@ class LocaleResult:
     generate_seconds: float
     mkdocs_seconds: float = 0.0
     changed: int = 0
-    chinese: bool = True
-    """Whether mkdocs's search segments Chinese in it (see :attr:`.workers.MkdocsJob.chinese`)."""
 
     def job(self, label: str) -> MkdocsJob:
         """Its mkdocs run."""
-        return MkdocsJob(label, self.config, chinese=self.chinese)
+        return MkdocsJob(label, self.config)
 
 
 @dataclass
@@ -172,22 +169,17 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
     changed = sync_tree(base / "docs", files)
-    userdict: Path | None = userdict_path(work.parent)
-    if not userdict.stat().st_size:  # no Chinese words
-        userdict = None
-    chinese = userdict is not None or any(HAN.search(b.decode("utf-8")) for f, b in files.items() if f.endswith(".md"))
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [{ui.t(title): p} for n, p, title in GUIDES
                                               if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
-                           site_url=site_url, userdict=userdict,
+                           site_url=site_url,
                            repo_url=model.content.project.forge.repo_url if model.content.project.forge else None,
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
                            default_locale=model.content.project.default_locale,
                            switcher_marks=MARKS if variant.marked else ())
     changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
     changed += write_if_changed(base / SEARCH_CONTEXT, search_context(model, locale, ui, dir_urls))
-    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed,
-                        chinese=chinese)
+    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
 
 
 def _generate(shared: tuple[SiteModel, Path], task: tuple) -> LocaleResult:
@@ -332,8 +324,6 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
 def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, locales: list[str], default: str,
                   result: BuildResult, t_start: float, *, site_url: str | None, bundles: bool, offline: bool,
                   log, probe: Probe, workers: int | None) -> BuildResult:
-    with probe.phase("model"):  # the jieba dictionary belongs with the model it is made of
-        write_file(userdict_path(work), jieba_user_dict(model))
     epoch = int(source_date_epoch(repo))
     shim = None
     if offline or bundles:

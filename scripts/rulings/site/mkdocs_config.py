@@ -1,8 +1,8 @@
-"""One locale's ``mkdocs.yml``, and the jieba dictionary its search plugin reads.
+"""One locale's ``mkdocs.yml``.
 
 The config inherits ``site_config/<locale>.yml`` (theme, language, search options) and adds what a
-build knows: the generated nav, the language switcher, the site URL, this build's jieba dictionary and,
-for ``file://`` sites, the offline plugin with a local copy of its shim.
+build knows: the generated nav, the language switcher, the site URL, our hooks and, for ``file://``
+sites, the offline plugin with a local copy of its shim.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from urllib.parse import urlsplit
 import yaml
 from mkdocs.utils import yaml_load
 
-from rulings.model.terms import HAN
+from rulings.site import template_cache
 from rulings.site.escape import html_text, nav_label
 from rulings.site.i18n import _, autonym
-from rulings.site.layout import SiteModel
 from rulings.site.search import hook as search_hook
 from rulings.site.site_config import locale_site_config
 
@@ -28,28 +27,6 @@ THEME_WORDS = (_("Rules texts belong to their publishers and authors; see each g
 """The words ``mkdocs.yml`` gives the footer (``copyright``), the ¶ permalinks (``toc.permalink_title``) and
 the palette toggle (``toggle.name``), in English: marked here so the UI catalogs carry them; each locale's
 config gets them translated (:func:`theme_words`)."""
-
-
-def userdict_path(work: Path) -> Path:
-    """Where a build keeps the jieba user dictionary: in its work folder, beside each variant's folder."""
-    return work / "search" / "userdict.txt"
-
-
-def jieba_user_dict(model: SiteModel) -> str:
-    """Game terms and names with Chinese characters, so jieba keeps them whole (one word per line)."""
-    words: set[str] = set()
-    for gd in model.games.values():
-        for t in gd.terms:
-            for tx in ([t.term] if t.term else []):
-                words.update(v for v in [tx.source, *(x.text for x in tx.translations.values())] if HAN.search(v))
-            words.update(a for v in t.aliases.values() for a in v if HAN.search(a))
-        for e in gd.entities:
-            if e.name:
-                words.update(v for v in [e.name.source, *(x.text for x in e.name.translations.values())]
-                             if HAN.search(v))
-            words.update(a for v in e.aliases.values() for a in v if HAN.search(a))
-    lines = sorted(w.strip() for w in words if w.strip() and " " not in w.strip())
-    return "".join(f"{w} 100000 n\n" for w in lines)
 
 
 def escaped_nav(nav: list) -> list:
@@ -93,12 +70,12 @@ def _inherited_config(path: Path) -> dict:
 
 
 def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list, *, offline: bool,
-                  alternates: Sequence[str], site_url: str | None, userdict: Path | None,
+                  alternates: Sequence[str], site_url: str | None,
                   not_found: Mapping[str, str] | None = None, repo_url: str | None = None,
                   t: Callable[[str], str] = str, default_locale: str | None = None,
                   switcher_marks: Sequence[str] = ()) -> str:
     """The text of ``<base>/mkdocs.yml``: the docs in ``<base>/docs``, the site written to
-    ``<site_dir>/<locale>``; every path relative to ``base`` but the jieba ``userdict`` (None: no words). ``not_found``:
+    ``<site_dir>/<locale>``; every path relative to ``base``. ``not_found``:
     the 404 page's translated words (title, text, home). ``repo_url``: the project's forge, linked from the
     header (a plain link: ``overrides/partials/source.html`` drops the script that would fetch the
     repository's stars and forks). ``t`` translates :data:`THEME_WORDS`; ``default_locale``: the
@@ -133,18 +110,11 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     root = urlsplit(site_url).path.rstrip("/") if site_url and not offline else ""
     config["extra"]["error_base"] = f"{root}/{locale}/"
     config["extra"]["not_found"] = {k: html_text(v) for k, v in (not_found or {}).items()}
-    # the locale's plugin list, with the jieba user dictionary of this build (lists replace on INHERIT), or
-    # none if it has no words: the search plugin loads jieba's main dictionary for any, half a second
-    plugins = site.plugins
-    for plug in plugins:
-        if isinstance(plug, dict) and isinstance(plug.get("search"), dict) and "jieba_dict_user" in plug["search"]:
-            if userdict is None:
-                del plug["search"]["jieba_dict_user"]
-            else:
-                plug["search"]["jieba_dict_user"] = str(userdict)
+    plugins = site.plugins  # the locale's plugin list, given whole (lists replace on INHERIT)
     if offline:
         plugins.append("offline")  # inlines the search index; turns directory URLs off
         config["extra"]["polyfills"] = [SHIM_PATH]  # a local shim, so the plugin adds no remote one
     config["plugins"] = plugins
-    config["hooks"] = [search_hook.__file__]  # our sharded search index, from Material's (see the hook)
+    # our sharded search index, from Material's; the theme's templates compiled once (see each hook)
+    config["hooks"] = [search_hook.__file__, template_cache.__file__]
     return yaml.safe_dump(config, allow_unicode=True, sort_keys=False)

@@ -1,17 +1,17 @@
-"""A warm mkdocs: one process imports mkdocs, Material and jieba once, then forks one child per run.
+"""A warm mkdocs: one process imports mkdocs and Material once, then forks one child per run.
 
-``python -m mkdocs build`` spends most of a small locale's CPU before reading its config: importing mkdocs,
-Material and the search plugin's jieba, and loading jieba's dictionary (about three quarters of a one-game
-locale; about half a second of every run). A build runs mkdocs once per locale and flavour, and a process
-(a test session) may build many times, so this process does that work once, started by
+``python -m mkdocs build`` spends most of a small locale's CPU before reading its config: importing mkdocs
+and Material (about half a second of every run). A build runs mkdocs once per locale and flavour, and a
+process (a test session) may build many times, so this process does that work once, started by
 :func:`rulings.site.workers.warm_server` and kept while the build process lives, and each child runs
 ``python -m mkdocs`` from that state (:func:`runpy.run_module`, as the interpreter would) in its job's folder
-with its job's environment: the same bytes as a fresh process there, since the config, jieba's user
-dictionary and everything else a run reads still load in the child. jieba's main dictionary is loaded before
-the first job that segments Chinese, so trees without any never load it.
+with its job's environment: the same bytes as a fresh process there, since everything a run reads from its
+config still loads in the child. (Material's search plugin imports jieba, whose dictionaries never load:
+our search hook turns its segmentation off. The theme's compiled templates are kept between runs by
+:mod:`.template_cache`.)
 
-Protocol, one JSON object per line: stdin gets ``{"id", "args", "out", "cwd", "env", "jieba"}`` (mkdocs's
-arguments, the file that gets the child's output, its folder and environment, whether it segments Chinese);
+Protocol, one JSON object per line: stdin gets ``{"id", "args", "out", "cwd", "env"}`` (mkdocs's
+arguments, the file that gets the child's output, its folder and environment);
 stdout answers ``{"id", "pid"}`` when the child starts and ``{"id", "exit", "cpu"}`` when it ends (its exit
 code and user + system seconds). At the end of stdin, or when the build process dies, the children are
 killed and the server exits.
@@ -20,7 +20,6 @@ killed and the server exits.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import runpy
@@ -50,16 +49,6 @@ def warm() -> None:
     from rulings.site.search.tokens import words
 
     words("")  # its Unicode classes, built once here rather than in every run (a sixth of a small one)
-
-
-@functools.cache
-def load_jieba() -> None:
-    """jieba's main dictionary (half a second), once: each run still loads its own user dictionary."""
-    try:
-        import jieba
-    except ImportError:  # the search plugin runs without it: so do we
-        return
-    jieba.initialize()
 
 
 def child(channel: int, job: dict) -> None:
@@ -102,7 +91,7 @@ def send(channel: int, message: dict) -> None:
 
 
 def serve() -> None:
-    channel = os.dup(1)  # the answers; anything printed (jieba says it loads) goes to stderr
+    channel = os.dup(1)  # the answers; anything printed goes to stderr
     os.dup2(2, 1)
     warm()
     running: dict[int, int] = {}  # pid -> job id
@@ -119,8 +108,6 @@ def serve() -> None:
                 *lines, buffered = (buffered + chunk).split(b"\n")
                 for line in lines:
                     job = json.loads(line)
-                    if job["jieba"]:
-                        load_jieba()
                     pid = os.fork()
                     if pid == 0:
                         child(channel, job)

@@ -36,10 +36,8 @@ from watchdog.observers import Observer
 from rulings.content.diagnostics import Severity
 from rulings.content.validate import validate
 from rulings.site.build import Variant, generate_locale
-from rulings.site.fsops import write_if_changed
 from rulings.site.i18n import CatalogError
 from rulings.site.layout import build_model
-from rulings.site.mkdocs_config import jieba_user_dict, userdict_path
 from rulings.site.workers import die_with_parent, mkdocs_env
 
 PREVIEW = "preview"
@@ -127,7 +125,6 @@ class Preview:
         if errors:
             return errors
         model = build_model(content)
-        write_if_changed(userdict_path(self.work), jieba_user_dict(model).encode("utf-8"))
         variant = Variant(PREVIEW, alternates=tuple(content.project.locales))
         try:
             r = generate_locale(model, self.repo, self.work / variant.name, self.work / "site", self.locale, variant)

@@ -19,10 +19,8 @@ from babel import Locale, UnknownLocaleError
 from mkdocs.utils import get_theme_dir
 
 SEPARATOR = "[\\s\\u200b\\u3000\\-、。，．？！；]+"
-"""Every build shows Chinese originals (hero names, headings): split on the zero-width space jieba
-segmentation inserts, and on CJK punctuation."""
-JIEBA_USER_DICT = "build/search/userdict.txt"
-"""Placeholder for the jieba user dictionary; the build puts its own dictionary's path there."""
+"""Material's search separator in ``search_index.json``'s config (our worker splits words itself, see
+:mod:`rulings.site.search.tokens`): whitespace, the zero-width space and CJK punctuation."""
 PROJECT = "content/project.yml"
 
 
@@ -49,7 +47,7 @@ def locale_site_config(repo: Path, locale: str) -> LocaleSiteConfig:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         return LocaleSiteConfig(path, {}, list(data.get("plugins") or ["search"]))
     language = theme_language(locale)
-    search = {"lang": search_languages(language), "separator": SEPARATOR, "jieba_dict_user": JIEBA_USER_DICT}
+    search = {"lang": search_languages(language), "separator": SEPARATOR}
     return LocaleSiteConfig(repo / "mkdocs.yml", {"language": language}, [{"search": search}])
 
 

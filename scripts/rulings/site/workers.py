@@ -103,10 +103,6 @@ class MkdocsJob(NamedTuple):
     config: Path
     site_dir: Path | None = None
     """Where to write the site; None: where the config says."""
-    chinese: bool = True
-    """Whether the run segments Chinese text (its pages have some, or its config names a jieba user
-    dictionary): the server loads jieba's main dictionary once before forking it (a run that turns out to
-    need it all the same loads it itself)."""
 
 
 @dataclass
@@ -174,11 +170,9 @@ class MkdocsServer:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def start(self, job_id: int, args: list[str], out: str, cwd: Path, env: dict[str, str], *,
-              jieba: bool = True) -> None:
-        """Fork ``mkdocs <args>`` in ``cwd`` with ``env``, its output in ``out``; ``jieba``: load jieba's
-        main dictionary first, once for this and every later child (a run with Chinese text needs it)."""
-        job = {"id": job_id, "args": args, "out": out, "cwd": str(cwd), "env": env, "jieba": jieba}
+    def start(self, job_id: int, args: list[str], out: str, cwd: Path, env: dict[str, str]) -> None:
+        """Fork ``mkdocs <args>`` in ``cwd`` with ``env``, its output in ``out``."""
+        job = {"id": job_id, "args": args, "out": out, "cwd": str(cwd), "env": env}
         self.stdin.write((json.dumps(job) + "\n").encode())
         self.stdin.flush()
 
@@ -288,7 +282,7 @@ def run_mkdocs(repo: Path, jobs: Iterable[tuple], log: Callable[[str], Any], wor
                     out = tempfile.NamedTemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when it ends
                     job_id = total - len(pending)
                     running[job_id] = _Running(job, out, time.perf_counter())
-                    server.start(job_id, args, out.name, repo, env, jieba=job.chinese)
+                    server.start(job_id, args, out.name, repo, env)
                 if watch is not None:
                     for r in running.values():
                         if r.pid is not None:

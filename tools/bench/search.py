@@ -55,7 +55,7 @@ READY = """(() => { let inner = window.Worker;  // every worker made (Material's
   Object.defineProperty(window, 'Worker', {configurable: true, get: () => inner, set: (W) => { inner = wrap(W); }});
 })();"""
 
-FIRST_JS = """async (query, timeout) => {
+FIRST_JS = """async (query, timeout, done) => {
   const input = document.querySelector('input.md-search__input');
   const list = document.querySelector('.md-search-result__list');
   const loadEnd = performance.timing.loadEventEnd - performance.timing.navigationStart;
@@ -74,13 +74,13 @@ FIRST_JS = """async (query, timeout) => {
   while (first === null) {  // asked again now and then until results show (Material ignores a query before
     await Promise.race([shown, new Promise(r => setTimeout(r, 50))]);  // its READY, and repeats), not every
     if (first !== null) break;                      // few ms: the page's main thread is the search's
-    if (performance.now() - t0 > timeout) { console.debug(DONE); return {error: `no results within ${timeout} ms`}; }
+    if (performance.now() - t0 > timeout) { console.debug(done); return {error: `no results within ${timeout} ms`}; }
     ask();
   }
   await new Promise(r => setTimeout(r, 100));  // long tasks are reported after they end: the last one too
   const tasks = window.__longtasks.filter(([s, d]) => s + d >= loadEnd && s <= first).map(([s, d]) => d);
   const ready = window.__ready === undefined ? null : window.__ready - loadEnd;
-  console.debug(DONE);
+  console.debug(done);
   return {first_result_ms: first - loadEnd, typed_ms: t0 - loadEnd, page_load_ms: loadEnd, ready_ms: ready,
           longest_task_ms: Math.max(0, ...tasks), longtasks: tasks.length};
 }"""
@@ -91,7 +91,7 @@ DONE = "rulings-bench: first result"
 def _first_at_load(query: str, timeout_ms: int) -> str:
     """An init script typing ``query`` as soon as the load event has ended (FIRST_JS in window.__first)."""
     return (f"if (window.top === window) addEventListener('load', () => setTimeout(() => {{ window.__first = "
-            f"({FIRST_JS.replace('DONE', json.dumps(DONE))})({json.dumps(query)}, {timeout_ms}); }}, 0));")
+            f"({FIRST_JS})({json.dumps(query)}, {timeout_ms}, {json.dumps(DONE)}); }}, 0));")
 
 QUERIES_JS = """async (queries) => {
   const input = document.querySelector('input.md-search__input');

@@ -50,6 +50,40 @@ def test_stop_words_are_dropped_from_queries():
     assert query_tokens("the figlio del diavolo") == [["figlio"], ["diavolo"]]
 
 
+def test_results_come_best_first_a_screen_at_a_time_then_whole(tmp_path):
+    """While record files load, the best results show (a partial result: no more pages than Material
+    renders at once, as its rendering of more measures the list's layout each time); the last result
+    has them all, in the same order, the partial's pages first."""
+    node = _node()
+    many = []
+    for i in range(40):  # a page and 7 sections, one of them found: the results are in 20 record files
+        many.append({"location": f"game/card/p{i}/", "title": f"Page {i}", "text": "<p>A page.</p>"})
+        many += [{"location": f"game/card/p{i}/#ruling-{k}", "title": f"Ruling {k}",
+                  "text": "<p>Deals damage.</p>" if k == 3 else "<p>Nothing.</p>"} for k in range(7)]
+    for rel, body in index_files(many, CONTEXT, "en").items():
+        (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "search" / rel).write_bytes(body)
+    script = f"""
+    const fs = require("fs"), url = require("url"), [root] = process.argv.slice(1);
+    global.self = global; self.location = {{href: url.pathToFileURL(root + "/assets/search-worker.js").href}};
+    const posted = []; let handler = null;
+    global.fetch = async (u) => ({{ok: true, text: async () => fs.readFileSync(url.fileURLToPath(u), "utf8")}});
+    global.addEventListener = (type, h) => {{ handler = h; }};
+    global.postMessage = (m) => {{ if (m.type === 3) posted.push({{partial: !!m.partial, data: m.data}}); }};
+    require({json.dumps(str(WORKER))});
+    (async () => {{
+      await handler({{data: {{type: 2, data: "damage"}}}});
+      process.stdout.write(JSON.stringify(posted));
+    }})();
+    """
+    posted = json.loads(subprocess.run([node, "-e", script, str(tmp_path)], capture_output=True, text=True,
+                                       check=True).stdout)
+    pages = [[group[0]["location"].split("#")[0] for group in p["data"]["items"]] for p in posted]
+    partial, final = [pg for p, pg in zip(posted, pages, strict=True) if p["partial"]], pages[-1]
+    assert partial and not posted[-1]["partial"]
+    assert len(final) > 10 and all(0 < len(pg) <= 10 and final[:len(pg)] == pg for pg in partial)
+
+
 def _node() -> str:
     node = shutil.which("node")
     if node is None:

@@ -20,7 +20,8 @@ site built as ``rulings build`` builds them, then per locale and flavour, in a f
 ``python tools/bench/search.py --sizes 10000,50000`` prints a table and writes JSON to ``build/``;
 ``--repo`` measures another checkout's code and site config (main's, for a before/after);
 ``--keep`` builds into a folder and measures what is there on later runs (content, sites, query list),
-``--flavours online`` (or ``offline``) measures one of the two sites.
+``--flavours online`` (or ``offline``) measures one of the two sites, ``--cpu-slowdown 4`` as on a
+slower machine (Chromium's own CPU throttling of the page).
 ``tools/bench/run.py --search`` calls :func:`search_timing` on the sites it builds.
 """
 
@@ -150,11 +151,12 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool = False,
-                  timeout_ms: int = 120_000, runs: int = 3) -> dict[str, Any] | None:
+                  timeout_ms: int = 120_000, runs: int = 3, cpu_slowdown: float = 1) -> dict[str, Any] | None:
     """The figures above for one locale of a built site (``offline``: opened from ``file://``, else
     served over http), over ``runs`` fresh page loads (cold caches): the first result's median, min
-    and max, the queries' times of all runs together, the longest task of any. None without Chromium
-    or Playwright."""
+    and max, the queries' times of all runs together, the longest task of any. ``cpu_slowdown``: the
+    page's CPU throttled that many times (DevTools' "CPU slowdown": a slower machine or a phone,
+    whatever the one measuring). None without Chromium or Playwright."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -176,7 +178,7 @@ def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool 
             browser = p.chromium.launch(executable_path=chromium, args=[
                 "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
             for _run in range(runs):
-                out = _one_load(browser, home, site, queries, timeout_ms)
+                out = _one_load(browser, home, site, queries, timeout_ms, cpu_slowdown)
                 if "error" in out:
                     return out
                 done.append(out)
@@ -192,13 +194,15 @@ def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool 
            "ready_ms": _pct([r["ready_ms"] for r in done if r.get("ready_ms") is not None], 0.5),
            "longest_task_ms": max(r["longest_task_ms"] for r in done),
            "query_ms": [t for r in done for t in r["query_ms"]],
-           "unchanged": [q for r in done for q in r["unchanged"]], "browser": Path(chromium).name}
+           "unchanged": [q for r in done for q in r["unchanged"]], "browser": Path(chromium).name,
+           "cpu_slowdown": cpu_slowdown}
     out["query_median_ms"] = _pct(out["query_ms"], 0.5)
     out["query_p95_ms"] = _pct(out["query_ms"], 0.95)
     return out
 
 
-def _one_load(browser: Any, home: str, site: Path, queries: list[str], timeout_ms: int) -> dict[str, Any]:
+def _one_load(browser: Any, home: str, site: Path, queries: list[str], timeout_ms: int,
+              cpu_slowdown: float = 1) -> dict[str, Any]:
     """One fresh page load: the first result (typed at the load event), then the other queries. The
     bytes count every request the harness saw by then (a few made just after it may be counted)."""
     requested: list[str] = []
@@ -207,6 +211,8 @@ def _one_load(browser: Any, home: str, site: Path, queries: list[str], timeout_m
     ctx.add_init_script(READY)
     ctx.add_init_script(_first_at_load(queries[0], timeout_ms))
     page = ctx.new_page()
+    if cpu_slowdown > 1:  # before the page loads: its frames share its renderer, so its throttle
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
     page.on("request", lambda r: requested.append(r.url))
     # waited for as a console message, not with wait_for_function: that compiles Playwright's injected
     # script in the page (40-80 ms on the main thread) while the first result is being timed
@@ -269,7 +275,7 @@ def query_list(content: Any) -> list[str]:
 
 
 def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = print,
-          runs: int = 3, flavours: tuple[str, ...] = ("online", "offline")) -> dict[str, Any]:
+          runs: int = 3, flavours: tuple[str, ...] = ("online", "offline"), cpu_slowdown: float = 1) -> dict[str, Any]:
     """Synthetic content of ``n`` rulings, built online and offline, each locale measured both ways
     (or the ``flavours`` named). The query list is kept beside kept content: reading 50k rulings again
     takes a minute."""
@@ -286,7 +292,7 @@ def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = p
     else:
         queries = query_list(read(content_dir))
         kept.write_text(json.dumps(queries, ensure_ascii=False), encoding="utf-8")
-    out: dict[str, Any] = {"rulings": n, "queries": queries, "sites": {}}
+    out: dict[str, Any] = {"rulings": n, "queries": queries, "sites": {}, "cpu_slowdown": cpu_slowdown}
     for flavour, offline in (("online", False), ("offline", True)):
         if flavour not in flavours:
             continue
@@ -297,7 +303,7 @@ def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = p
                   bundles=False, offline=offline, log=lambda _m: None)
             log(f"{n} rulings: {flavour} site built in {time.perf_counter() - t0:.0f}s")
         for loc in locales or sorted(p.name for p in site.iterdir() if (p / "index.html").exists()):
-            r = search_timing(site, loc, queries, offline=offline, runs=runs)
+            r = search_timing(site, loc, queries, offline=offline, runs=runs, cpu_slowdown=cpu_slowdown)
             out["sites"][f"{flavour}/{loc}"] = r
             log(f"  {flavour}/{loc}: {_row(r)}")
     return out
@@ -331,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="build in this folder and keep it, or measure what an earlier --keep built (one size)")
     p.add_argument("--runs", type=int, default=3, help="page loads per locale and flavour (default 3)")
     p.add_argument("--flavours", default="online,offline", help="online, offline or both (default)")
+    p.add_argument("--cpu-slowdown", type=float, default=1,
+                   help="throttle the page's CPU this many times, as DevTools does (4: about a mid-range phone)")
     p.add_argument("--json", type=Path, default=None, help="write the figures here (default build/bench-search.json)")
     a = p.parse_args(argv)
     results = []
@@ -338,13 +346,17 @@ def main(argv: list[str] | None = None) -> int:
     for n in (int(x) for x in a.sizes.split(",")):
         locales = [x for x in a.locales.split(",") if x] or None
         if a.keep:
-            results.append(bench(n, a.repo.resolve(), a.keep.resolve(), locales, runs=a.runs, flavours=flavours))
+            results.append(bench(n, a.repo.resolve(), a.keep.resolve(), locales, runs=a.runs, flavours=flavours,
+                                 cpu_slowdown=a.cpu_slowdown))
             continue
         with tempfile.TemporaryDirectory(prefix=f"bench-search-{n}-") as tmp:
-            results.append(bench(n, a.repo.resolve(), Path(tmp), locales, runs=a.runs, flavours=flavours))
+            results.append(bench(n, a.repo.resolve(), Path(tmp), locales, runs=a.runs, flavours=flavours,
+                                 cpu_slowdown=a.cpu_slowdown))
     target = a.json or a.repo / "build" / "bench-search.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+    if a.cpu_slowdown > 1:
+        print(f"\nThe page's CPU slowed down {a.cpu_slowdown:g} times (Chromium's throttling).")
     print("\n| rulings | site | first result, median (min–max) | before it (search) | search ready | query median "
           "| query p95 | longest task |")
     print("|---:|---|---:|---:|---:|---:|---:|---:|")

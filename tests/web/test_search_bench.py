@@ -4,21 +4,15 @@ figures are not asserted (speed is the benchmark's to print, not a test's)."""
 
 from __future__ import annotations
 
-import pytest
-
 from bench.search import query_list, search_timing
 from conftest import REPO, project_locales
 from rulings.content.tree import read
 
-from .conftest import needs_chromium
 
-
-@pytest.mark.browser
-def test_the_search_benchmark_times_the_built_site(built_site):
-    needs_chromium()
+def test_the_search_benchmark_times_the_built_site(built_site, chromium):
     queries = query_list(read(REPO / "content"))[:5]
     locale = project_locales()[0]
-    r = search_timing(built_site, locale, queries, runs=1, cpu_slowdown=2)
+    r = search_timing(built_site, locale, queries, runs=1, cpu_slowdown=2, browser=chromium)
     assert r is not None and "error" not in r, r
     assert r["first_result_ms"] > 0 and r["first_result_runs_ms"] == [r["first_result_ms"]]
     assert 0 < r["search_bytes_before_first_result"] < r["bytes_before_first_result"]

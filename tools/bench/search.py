@@ -151,18 +151,20 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool = False,
-                  timeout_ms: int = 120_000, runs: int = 3, cpu_slowdown: float = 1) -> dict[str, Any] | None:
+                  timeout_ms: int = 120_000, runs: int = 3, cpu_slowdown: float = 1,
+                  browser: Any = None) -> dict[str, Any] | None:
     """The figures above for one locale of a built site (``offline``: opened from ``file://``, else
     served over http), over ``runs`` fresh page loads (cold caches): the first result's median, min
     and max, the queries' times of all runs together, the longest task of any. ``cpu_slowdown``: the
     page's CPU throttled that many times (DevTools' "CPU slowdown": a slower machine or a phone,
-    whatever the one measuring). None without Chromium or Playwright."""
+    whatever the one measuring). ``browser``: a Playwright browser to use (the tests' one: Playwright's
+    sync API drives one at a time), else Chromium is launched. None without Chromium or Playwright."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         return None
     chromium = _chromium()
-    if chromium is None:
+    if chromium is None and browser is None:
         return None
     server = None
     if offline:
@@ -173,16 +175,25 @@ def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool 
         server.start()
         home = f"http://127.0.0.1:{ports.get(timeout=60)}/{locale}/"
     done: list[dict[str, Any]] = []
+    def loads(b: Any) -> dict[str, Any] | None:
+        for _run in range(runs):
+            out = _one_load(b, home, site, queries, timeout_ms, cpu_slowdown)
+            if "error" in out:
+                return out
+            done.append(out)
+        return None
+
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-            for _run in range(runs):
-                out = _one_load(browser, home, site, queries, timeout_ms, cpu_slowdown)
-                if "error" in out:
-                    return out
-                done.append(out)
-            browser.close()
+        if browser is not None:
+            failed = loads(browser)
+        else:
+            with sync_playwright() as p:
+                launched = p.chromium.launch(executable_path=chromium, args=[
+                    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
+                failed = loads(launched)
+                launched.close()
+        if failed:
+            return failed
     finally:
         if server is not None:
             server.terminate()
@@ -194,7 +205,8 @@ def search_timing(site: Path, locale: str, queries: list[str], *, offline: bool 
            "ready_ms": _pct([r["ready_ms"] for r in done if r.get("ready_ms") is not None], 0.5),
            "longest_task_ms": max(r["longest_task_ms"] for r in done),
            "query_ms": [t for r in done for t in r["query_ms"]],
-           "unchanged": [q for r in done for q in r["unchanged"]], "browser": Path(chromium).name,
+           "unchanged": [q for r in done for q in r["unchanged"]],
+           "browser": Path(chromium).name if browser is None else browser.browser_type.name,
            "cpu_slowdown": cpu_slowdown}
     out["query_median_ms"] = _pct(out["query_ms"], 0.5)
     out["query_p95_ms"] = _pct(out["query_ms"], 0.95)

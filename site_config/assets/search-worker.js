@@ -345,8 +345,8 @@
 
     /* Material's result shape for ranked ids whose records are in: grouped by page, each page shown;
        the first `pages` pages only for a partial result: Material renders no more until the list is
-       scrolled, and given more it measures the list's layout at once, a forced layout per result
-       (profiled at 50k rulings, the benchmark's queries: 95-109 → 21 ms of it a page load) */
+       scrolled, and given more it reads the list's layout at once, forcing a layout for every such
+       result it gets (profiled at 50k rulings, the benchmark's queries: 95-109 → 21 ms of it a page load) */
     function present(ranked, pages = Infinity) {
       const flat = toks.filter(t => !hanStart.test(t));
       const han = toks.filter(t => hanStart.test(t));

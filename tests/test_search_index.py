@@ -60,28 +60,39 @@ def test_results_come_best_first_a_screen_at_a_time_then_whole(tmp_path):
         many.append({"location": f"game/card/p{i}/", "title": f"Page {i}", "text": "<p>A page.</p>"})
         many += [{"location": f"game/card/p{i}/#ruling-{k}", "title": f"Ruling {k}",
                   "text": "<p>Deals damage.</p>" if k == 3 else "<p>Nothing.</p>"} for k in range(7)]
-    for rel, body in index_files(many, CONTEXT, "en").items():
-        (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "search" / rel).write_bytes(body)
-    script = f"""
-    const fs = require("fs"), url = require("url"), [root] = process.argv.slice(1);
-    global.self = global; self.location = {{href: url.pathToFileURL(root + "/assets/search-worker.js").href}};
-    const posted = []; let handler = null;
-    global.fetch = async (u) => ({{ok: true, text: async () => fs.readFileSync(url.fileURLToPath(u), "utf8")}});
-    global.addEventListener = (type, h) => {{ handler = h; }};
-    global.postMessage = (m) => {{ if (m.type === 3) posted.push({{partial: !!m.partial, data: m.data}}); }};
-    require({json.dumps(str(WORKER))});
-    (async () => {{
-      await handler({{data: {{type: 2, data: "damage"}}}});
-      process.stdout.write(JSON.stringify(posted));
-    }})();
-    """
-    posted = json.loads(subprocess.run([node, "-e", script, str(tmp_path)], capture_output=True, text=True,
-                                       check=True).stdout)
+    _write_index(tmp_path, many)
+    posted = _run_worker(node, tmp_path, 'await ask("damage"); return posted;')
     pages = [[group[0]["location"].split("#")[0] for group in p["data"]["items"]] for p in posted]
     partial, final = [pg for p, pg in zip(posted, pages, strict=True) if p["partial"]], pages[-1]
     assert partial and not posted[-1]["partial"]
     assert len(final) > 10 and all(0 < len(pg) <= 10 and final[:len(pg)] == pg for pg in partial)
+
+
+def _write_index(tmp_path: Path, entries: list[dict]) -> None:
+    """The index files of ``entries`` (en), under ``tmp_path/search`` as a site has them."""
+    for rel, body in index_files(entries, CONTEXT, "en").items():
+        (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "search" / rel).write_bytes(body)
+
+
+def _run_worker(node: str, tmp_path: Path, body: str, *args: str) -> object:
+    """``body`` (JavaScript, awaited; what it returns printed as JSON) run in node with the worker loaded as
+    in ``tmp_path/assets`` on :func:`_write_index`'s files, fetched from disk: ``ask(q)`` sends a query,
+    ``asked`` lists the files fetched, ``posted`` every result ``{partial, data}``, ``args`` are ``args``."""
+    script = f"""
+    const fs = require("fs"), url = require("url"), [root, ...args] = process.argv.slice(1);
+    global.self = global; self.location = {{href: url.pathToFileURL(root + "/assets/search-worker.js").href}};
+    const asked = [], posted = []; let handler = null;
+    global.fetch = async (u) => {{ asked.push(u.slice(u.indexOf("/rl/") + 4));
+      return {{ok: true, text: async () => fs.readFileSync(url.fileURLToPath(u), "utf8")}}; }};
+    global.addEventListener = (type, h) => {{ handler = h; }};
+    global.postMessage = (m) => {{ if (m.type === 3) posted.push({{partial: !!m.partial, data: m.data}}); }};
+    const ask = (q) => handler({{data: {{type: 2, data: q}}}});
+    require({json.dumps(str(WORKER))});
+    (async () => {{ process.stdout.write(JSON.stringify(await (async () => {{ {body} }})())); }})();
+    """
+    out = subprocess.run([node, "-e", script, str(tmp_path), *args], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
 
 
 def _node() -> str:
@@ -233,28 +244,14 @@ def test_the_warm_up_requests_nothing_and_leaves_no_trace_in_the_results(tmp_pat
     node = _node()
     many = _entries() + [{"location": f"game/card/x/#ruling-w{i}", "title": f"Windblast {i}",
                           "text": "<p>damage 曹操 carta</p>"} for i in range(40)]
-    for rel, body in index_files(many, CONTEXT, "en").items():
-        (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "search" / rel).write_bytes(body)
-    script = f"""
-    const fs = require("fs"), url = require("url"), [root, wait] = process.argv.slice(1);
-    global.self = global; self.location = {{href: url.pathToFileURL(root + "/assets/search-worker.js").href}};
-    const asked = [], posted = []; let handler = null;
-    global.fetch = async (u) => {{ asked.push(u.slice(u.indexOf("/rl/") + 4));
-      return {{ok: true, text: async () => fs.readFileSync(url.fileURLToPath(u), "utf8")}}; }};
-    global.addEventListener = (type, h) => {{ handler = h; }};
-    global.postMessage = (m) => {{ if (m.type === 3 && !m.partial) posted.push(m.data); }};
-    require({json.dumps(str(WORKER))});
-    (async () => {{
-      await new Promise(r => setTimeout(r, +wait));
+    _write_index(tmp_path, many)
+    body = """
+      await new Promise(r => setTimeout(r, +args[0]));
       const before = [...asked];
-      for (const q of ["windblast", "windblst", "damage", "曹操", "carta 曹操", "wind"])
-        await handler({{data: {{type: 2, data: q}}}});
-      process.stdout.write(JSON.stringify({{before, posted}}));
-    }})();
+      for (const q of ["windblast", "windblst", "damage", "曹操", "carta 曹操", "wind"]) await ask(q);
+      return {before, posted: posted.filter(p => !p.partial).map(p => p.data)};
     """
-    at_once, warmed = (json.loads(subprocess.run([node, "-e", script, str(tmp_path), wait], capture_output=True,
-                                                 text=True, check=True).stdout) for wait in ("0", "300"))
+    at_once, warmed = (_run_worker(node, tmp_path, body, wait) for wait in ("0", "300"))
     assert warmed["before"] == ["meta.js"]
     assert warmed["posted"] == at_once["posted"]
     assert all(item["location"].startswith("game/") for result in warmed["posted"] for group in result["items"]

@@ -207,16 +207,17 @@ class Index(Generic[K]):
 
     def latin_at(self, scan: Scan, i: int) -> list[Match[K]]:
         """The Latin-script forms starting at the text's word ``i``, longest first."""
-        if not self.latin:
+        keys = scan.keys(self.fold)
+        if keys[i] not in self.latin.root.next:  # most words start no form: no walk
             return []
-        found = self.latin.at(scan.keys(self.fold), scan.lengths, i)
+        found = self.latin.at(keys, scan.lengths, i)
         start, words = scan.words[i][0], scan.words
         return [Match(start, words[j][1], key, alias) for j, values in reversed(found) for key, alias in values]
 
     def han_at(self, scan: Scan, pos: int) -> list[Match[K]]:
         """The Han forms starting at character ``pos`` of the text, longest first."""
         text = scan.text
-        if not (self.han and scan.han) or text[pos] not in self.han.first or _in_word(text, pos):
+        if not scan.han or text[pos] not in self.han.first or _in_word(text, pos):
             return []
         return [Match(pos, end, key, alias) for end, values in reversed(self.han.at(text, pos))
                 if not _in_word(text, end) for key, alias in values]
@@ -224,13 +225,15 @@ class Index(Generic[K]):
     def scan(self, scan: Scan) -> Iterator[Match[K]]:
         """Every occurrence: the Latin ones from left to right, then the Han ones."""
         if self.latin:
-            for i in range(len(scan.words)):
-                yield from self.latin_at(scan, i)
+            first, at = self.latin.root.next, self.latin_at
+            for i, key in enumerate(scan.keys(self.fold)):
+                if key in first:
+                    yield from at(scan, i)
         if self.han and scan.han:
-            first = self.han.first
+            first, han_at = self.han.first, self.han_at
             for pos, ch in enumerate(scan.text):
                 if ch in first:
-                    yield from self.han_at(scan, pos)
+                    yield from han_at(scan, pos)
 
     def occurrences(self, text: str, words: list[Token] | None = None) -> Iterator[Match[K]]:
         return self.scan(Scan(text, words))
@@ -344,7 +347,8 @@ class Glossary:
         if lang is not None:
             indexes.append(self.index(lang))  # type: ignore[arg-type]
             nots = self._exclusions(scan, lang)
-        active = [(n, ix) for n, ix in enumerate(indexes) if ix.latin or (ix.han and scan.han)]
+        active = [(n, ix, scan.keys(ix.fold) if ix.latin else [], ix.latin.root.next, ix.han.first if scan.han else {})
+                  for n, ix in enumerate(indexes) if ix.latin or (ix.han and scan.han)]
         words: Iterable[tuple[int, int]] = ((w[0], i) for i, w in enumerate(scan.words))
         first = {ch for ix in indexes for ch in ix.han.first} if scan.han else ()
         if first:  # places where a Han form may start too, merged in (a word's start may be both)
@@ -356,9 +360,9 @@ class Glossary:
             if pos < end:
                 continue
             best: Match[Term | Entity] | None = None
-            for n, index in active:
-                here = index.latin_at(scan, word) if word >= 0 else []
-                if first:
+            for n, index, keys, latin, han in active:
+                here = index.latin_at(scan, word) if word >= 0 and keys and keys[word] in latin else []
+                if text[pos] in han:
                     here += index.han_at(scan, pos)
                 for m in here:
                     if (best is None or m.end > best.end) and not (n and _excluded(nots, m)):

@@ -23,6 +23,10 @@ The cases (``--scale`` multiplies every count, for a quick run):
 - ``foo-200``: 200 such terms on 4,000 words, and ``han-200``: 200 terms ``甲甲`` … (201 characters) on
   4,000 characters ``甲``.
 
+The matcher does not look for forms over its length limits (``MAX_FORM_WORDS``, ``MAX_FORM_CHARS``;
+``rulings validate`` refuses them), so ``foo-400`` finds only the first 32 terms; ``--no-limits`` lifts
+the limits for the run, to time the matcher on forms as long as the hostile glossary's.
+
 ``python tools/bench/matcher.py`` prints a table; ``--json PATH`` writes the figures too; ``--cases``
 picks cases by name.
 """
@@ -43,6 +47,7 @@ if __package__ in (None, ""):  # run as a file: make ``bench`` importable as a p
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import synth
+from rulings.model import terms
 from rulings.model.entries import Term
 from rulings.model.terms import Glossary
 from rulings.model.text import Text
@@ -173,15 +178,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3, help="runs of each step; the best is kept (default 3)")
     p.add_argument("--memory", action="store_true", help="also the peak Python heap (one more, untimed run)")
     p.add_argument("--json", type=Path, default=None, help="write the figures to this file")
+    p.add_argument("--no-limits", action="store_true", help="look for forms of any length (as before the limits)")
     a = p.parse_args(argv)
-    wanted = {c for c in a.cases.split(",") if c}
-    chosen = [c for c in cases(a.scale) if not wanted or c.name in wanted]
-    if wanted - {c.name for c in chosen}:
-        p.error(f"unknown cases: {', '.join(sorted(wanted - {c.name for c in chosen}))}")
-    rows = []
-    for case in chosen:
-        rows.append(measure(case, max(1, a.repeat), a.memory))
-        print(f"{case.name}: done", file=sys.stderr, flush=True)
+    limits = getattr(terms, "MAX_FORM_WORDS", None), getattr(terms, "MAX_FORM_CHARS", None)  # none before them
+    if a.no_limits:
+        terms.MAX_FORM_WORDS = terms.MAX_FORM_CHARS = sys.maxsize
+    try:
+        wanted = {c for c in a.cases.split(",") if c}
+        chosen = [c for c in cases(a.scale) if not wanted or c.name in wanted]
+        if wanted - {c.name for c in chosen}:
+            p.error(f"unknown cases: {', '.join(sorted(wanted - {c.name for c in chosen}))}")
+        rows = []
+        for case in chosen:
+            rows.append(measure(case, max(1, a.repeat), a.memory))
+            print(f"{case.name}: done", file=sys.stderr, flush=True)
+    finally:
+        if a.no_limits:
+            terms.MAX_FORM_WORDS, terms.MAX_FORM_CHARS = limits
     print(table(rows))
     if a.json:
         a.json.parent.mkdir(parents=True, exist_ok=True)

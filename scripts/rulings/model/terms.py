@@ -2,7 +2,8 @@
 warning, the glossary lines of exported PO files and the site's term links and tooltips, so all three
 agree on which terms a text uses.
 
-The rules (each is tested in ``tests/test_terms.py``):
+The rules (each is tested in ``tests/test_terms.py``, and ``tests/test_terms_reference.py`` checks that
+the matcher finds what a plain form-by-form reading of them finds):
 
 - **Forms per language.** A term's forms in a language are its name in that language (the source, or
   its translation) and its aliases listed under that language; a text is searched for the forms of its
@@ -22,6 +23,11 @@ The rules (each is tested in ``tests/test_terms.py``):
 - **Too short to find**: Latin forms of fewer than three letters and digits, Han forms of one
   character (局 is part of 结局, 空 of 空间). A term with no findable form in a language is not
   looked for there, nor checked.
+- **Too long to find**: forms (names, aliases, ``not_in`` phrases) of more than ``MAX_FORM_WORDS``
+  words or ``MAX_FORM_CHARS`` characters are not looked for either, and ``rulings validate`` refuses
+  them (``form-length``), so the build never meets one. That bounds the cost: forms are kept in tries
+  (:mod:`rulings.model.tries`), and each place of a text is a walk of at most that many steps, however
+  many forms a glossary has and however they nest (``Foo``, ``Foo Foo`` …).
 - **Not the term** (a term's ``not_in``): phrases of a language in which the term's words mean something
   else (``game text`` is no Game, ``in play`` no Play, ``Shatter Strike`` a card, not Strike). They
   match exactly as written: the same words, case included and *without* stemming, because stems and
@@ -282,6 +288,7 @@ class Glossary:
         self._excluded: dict[str, Index[Term]] = {}
         self._findable: dict[str, set[str]] = {}
         self._used: dict[tuple[str, str, bool], list[Term]] = {}
+        self._checked_indexes: dict[tuple[str, ...], Index[Term]] = {}
 
     def forms(self, term: Term, lang: str) -> list[tuple[str, bool]]:
         """(form, is an alias) for the term's name in ``lang`` and its aliases in ``lang``."""
@@ -399,11 +406,28 @@ class Glossary:
         if not terms:
             return []
         missing = {t.id for t in terms}
-        for m in self._terms(Scan(tr.text), locale):  # until every checked term is seen
-            missing.discard(m.key.id)
-            if not missing:
-                break
+        scan = Scan(tr.text)
+        nots = self._exclusions(scan, locale)
+        for m in self._checked(tuple(missing), locale).scan(scan):  # until every checked term is seen
+            if not _excluded(nots, m):
+                missing.discard(m.key.id)
+                if not missing:
+                    break
         return [t for t in terms if t.id in missing]
+
+    def _checked(self, ids: tuple[str, ...], locale: str) -> Index[Term]:
+        """An index of the forms in ``locale`` of the terms ``ids`` only, so that a check walks and lists
+        only theirs (in a text of ``Foo Foo …``, a glossary of ``Foo``, ``Foo Foo`` … has a match of every
+        term at every word). Kept per set of terms: many texts use the same ones."""
+        key = (locale, *sorted(ids))
+        if key not in self._checked_indexes:
+            index: Index[Term] = Index(word_key(locale))
+            for t in self.terms:
+                if t.id in ids:
+                    for form, alias in self.forms(t, locale):
+                        index.add(form, t, alias)
+            self._checked_indexes[key] = index
+        return self._checked_indexes[key]
 
 
 Exclusions = dict[str, tuple[list[int], list[int]]]

@@ -241,9 +241,6 @@ class Index(Generic[K]):
                 if ch in first:
                     yield from han_at(scan, pos)
 
-    def occurrences(self, text: str, words: list[Token] | None = None) -> Iterator[Match[K]]:
-        return self.scan(Scan(text, words))
-
 
 def _in_word(text: str, i: int) -> bool:
     """Whether ``i`` falls inside a Latin word of ``text`` (a Latin letter or digit on both sides): where a
@@ -254,17 +251,6 @@ def _in_word(text: str, i: int) -> bool:
 @lru_cache(maxsize=1 << 12)
 def _latin(ch: str) -> bool:
     return WORD.match(ch) is not None
-
-
-def tile(matches: Iterable[Match[K]]) -> list[Match[K]]:
-    """Non-overlapping matches: from the left, the longest at each place; on a tie, the one given first."""
-    out: list[Match[K]] = []
-    end = 0
-    for m in sorted(matches, key=lambda m: (m.start, m.start - m.end)):
-        if m.start >= end:
-            out.append(m)
-            end = m.end
-    return out
 
 
 def all_forms(t: Text | None, aliases: dict[str, list[str]]) -> list[str]:
@@ -345,9 +331,9 @@ class Glossary:
     def find(self, text: str, lang: str | None) -> list[Match[Term | Entity]]:
         """Names and terms in ``text``, written in ``lang`` (None: names only), as non-overlapping matches.
 
-        What :func:`tile` would make of every name and term match, found without listing them all: from
-        the left, at each place not yet covered, the longest of the names and terms starting there (names
-        first on a tie) that no ``not_in`` phrase hides; places inside the match are skipped."""
+        From the left, at each place no match covers yet, the longest of the names and terms starting
+        there (names first on a tie, then the form added first) that no ``not_in`` phrase hides; the places
+        inside it are skipped, so overlapping matches are never listed."""
         scan = Scan(text)
         indexes: list[Index[Term | Entity]] = [self.names]  # type: ignore[list-item]
         nots: Exclusions = {}

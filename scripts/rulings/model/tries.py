@@ -85,7 +85,7 @@ class WordTrie(Generic[V]):
         if not self._frozen:
             self._freeze()
         out: list[tuple[int, list[V]]] = []
-        node, mask, slack = self.root, -1, self.slack
+        node, mask, slack = self.root, -1, self.slack  # -1: every group (all bits set)
         for j in range(i, len(keys)):
             child = node.next.get(keys[j])
             if child is None:
@@ -98,7 +98,7 @@ class WordTrie(Generic[V]):
             else:
                 for k in range(w - slack, w + slack + 1):
                     reach |= child.by_len.get(k, 0)
-            mask = reach if mask == -1 else (mask >> (child.lo - node.lo)) & reach
+            mask = (mask >> (child.lo - node.lo)) & reach  # the groups below child still in reach
             if not mask:
                 break
             if mask & child.own_mask:

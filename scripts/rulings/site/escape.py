@@ -95,8 +95,8 @@ def csv_cell(s: str) -> str:
     """A CSV cell a spreadsheet shows as text: a cell that could start a formula, also after leading
     whitespace (some spreadsheets skip it), gets a single quote before it, as OWASP recommends. The
     writer quotes every cell (``csv.QUOTE_ALL``, the other half of the advice). A legitimate text that
-    starts so (``-1 damage``) gets the quote too: a reader of the CSV strips one leading ``'`` where it
-    precedes one of those characters; the JSON and SQLite exports keep the exact text."""
+    starts so (``-1 damage``) gets the quote too. Not reversible in every case (a text may itself begin
+    with ``'=``): the JSON and SQLite exports keep the exact text for programs."""
     if s.startswith(CONTROL_STARTS) or s.lstrip()[:1] in FORMULA_STARTS:
         return "'" + s
     return s

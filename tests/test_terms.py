@@ -333,3 +333,12 @@ def test_the_committed_translations_use_the_agreed_terms():
     the word is not the term belongs in the term's ``not_in``; a wrong translation gets fixed)."""
     _, diagnostics = validate(REPO / "content")
     assert [d.format() for d in diagnostics if d.rule == "terminology"] == []
+
+
+def test_a_han_term_at_the_end_of_a_text_is_found_once_and_within_it():
+    """With a longer Han term in the glossary, one that ends the text is one match ending where the text
+    does (a slice past the end once matched the shorter form again, for each longer length, ending past it)."""
+    g = Glossary([JUDGMENT, JUDGMENT_CARD, term("Judgment phase", zh="判定阶段啊")])
+    text = "进行判定"
+    assert [(m.start, m.end) for m in g.terms_in(text, "zh")] == [(2, 4)]
+    assert [(m.start, m.end, m.key.id) for m in g.find(text, "zh")] == [(2, 4, JUDGMENT.id)]

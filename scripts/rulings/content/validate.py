@@ -15,6 +15,10 @@ Rules (the name in parentheses after every message):
 - ``translation-stale`` and ``translation-missing`` (warnings);
 - ``terminology`` (warning): a translation uses the glossary's agreed translation of each term
   its source text uses (terms found as :mod:`rulings.model.terms` finds them for the PO hints and the site);
+- ``form-length``, ``form-count``: every form the term matcher looks for (a term's name in each language,
+  an alias, a ``not_in`` phrase, a card's or hero's name) is at most ``MAX_FORM_WORDS`` words and
+  ``MAX_FORM_CHARS`` characters long, and a game has at most ``MAX_TERM_FORMS`` glossary forms and
+  ``MAX_NAME_FORMS`` names: what keeps matching every text cheap whatever the content;
 - ``ruling-shape``: a ruling is a question (with an answer, or flagged ``unanswered``) or a statement;
 - ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema;
 - ``symlink``, ``source-type``, ``url-scheme``, ``id-reserved``, ``id-length``, ``case-twin``: the tree is
@@ -45,6 +49,7 @@ from rulings.model.entries import (
     ID_KINDS,
     Change,
     Entity,
+    EntityType,
     Entry,
     Erratum,
     Ruling,
@@ -55,7 +60,7 @@ from rulings.model.entries import (
     kept_as_printed,
 )
 from rulings.model.fields import BY_LOCALE, content_fields
-from rulings.model.terms import Glossary
+from rulings.model.terms import MAX_NAME_FORMS, MAX_TERM_FORMS, Glossary, form_problem
 from rulings.model.text import Text, TextState, text_hash
 
 
@@ -85,6 +90,39 @@ def _real_date(value: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+_FORM_LIMIT = {"term": MAX_TERM_FORMS, "name": MAX_NAME_FORMS}
+_FORM_LABEL = {"term": "this term", "name": "this name", "aliases": "this alias", "not_in": "this not_in phrase"}
+_FORM_FIX = {"term": "a longer wording belongs in the definition", "name": "a longer wording belongs in the notes",
+             "aliases": "an alias is another spelling of the name, not a description",
+             "not_in": "a phrase needs only the words around the term that change what it means"}
+_FORM_COUNTED = {"term": "glossary forms (terms in every language, their aliases and not_in phrases)",
+                 "name": "names (of cards, heroes, abilities and keywords in every language, with their aliases)"}
+_FORM_LESS = {"term": "merge terms, or drop aliases that stemming already finds (plurals, inflections)",
+              "name": "split the game, or drop aliases that only differ in case or punctuation"}
+
+
+def _matched_forms(e: Entry) -> Iterable[tuple[str, list[Any], str]]:
+    """(``term`` or ``name``, YAML path, text) of every form of ``e`` the term matcher looks for, as
+    written: a glossary term's name in each language, its aliases and not_in phrases; the name and
+    aliases of an entity that is not a topic."""
+    if isinstance(e, Term):
+        kind, field, name = "term", "term", e.term
+        lists = {"aliases": e.aliases, "not_in": e.not_in}
+    elif isinstance(e, Entity) and e.type is not EntityType.TOPIC:
+        kind, field, name = "name", "name", e.name
+        lists = {"aliases": e.aliases}
+    else:
+        return
+    if name is not None:
+        yield kind, [field, name.lang], name.source
+        for loc, tr in name.translations.items():
+            yield kind, [field, loc, "text"], tr.text
+    for key, by_locale in lists.items():
+        for loc, forms in by_locale.items():
+            for i, form in enumerate(forms):
+                yield kind, [key, loc, i], form
 
 
 def _not_a_date(value: str) -> str:
@@ -138,7 +176,8 @@ class Checker:
         for f in self.c.files:
             terms[f.game or ""] += [e for e in f.entries if isinstance(e, Term)]
             entities[f.game or ""] += [e for e in f.entries if isinstance(e, Entity)]
-        self.glossaries = {g: Glossary(ts, entities[g]) for g, ts in terms.items()}
+        too_many = self.check_forms()  # a game over a limit is refused: its terms are not checked
+        self.glossaries = {g: Glossary(ts, entities[g]) for g, ts in terms.items() if g not in too_many}
         for f in self.c.files:
             for e in f.entries:
                 self.check_entry(f, e)
@@ -148,6 +187,27 @@ class Checker:
         for f in [*pf, *self.c.game_files.values(), *self.c.files]:
             self.check_modeline(f)
         return self.out
+
+    def check_forms(self) -> set[str]:
+        """``form-length`` at each form too long to look for; ``form-count`` at the first form of a game
+        beyond its limit. Returns the games over a count limit."""
+        counts: dict[tuple[str, str], int] = defaultdict(int)
+        beyond: dict[tuple[str, str], tuple[Loaded, tuple[int, int]]] = {}
+        for f in self.c.files:
+            for e in f.entries:
+                for kind, steps, form in _matched_forms(e):
+                    pos = position(e.node, steps)
+                    if problem := form_problem(form):
+                        self.err(f.loaded, pos, f"{_FORM_LABEL[steps[0]]} {problem} (each form is looked for in "
+                                 f"every text); shorten it: {_FORM_FIX[steps[0]]}", "form-length")
+                    key = (f.game or "", kind)
+                    counts[key] += 1
+                    if counts[key] == _FORM_LIMIT[kind] + 1:
+                        beyond[key] = (f.loaded, pos)
+        for (game, kind), (loaded, pos) in beyond.items():
+            self.err(loaded, pos, f"game '{game}' has {counts[game, kind]:,} {_FORM_COUNTED[kind]}, more than the "
+                     f"{_FORM_LIMIT[kind]:,} allowed; this is the first beyond: {_FORM_LESS[kind]}", "form-count")
+        return {game for game, _ in beyond}
 
     def check_project(self) -> None:
         p = self.c.project

@@ -2,7 +2,8 @@
 warning, the glossary lines of exported PO files and the site's term links and tooltips, so all three
 agree on which terms a text uses.
 
-The rules (each is tested in ``tests/test_terms.py``):
+The rules (each is tested in ``tests/test_terms.py``, and ``tests/test_terms_reference.py`` checks that
+the matcher finds what a plain form-by-form reading of them finds):
 
 - **Forms per language.** A term's forms in a language are its name in that language (the source, or
   its translation) and its aliases listed under that language; a text is searched for the forms of its
@@ -22,6 +23,11 @@ The rules (each is tested in ``tests/test_terms.py``):
 - **Too short to find**: Latin forms of fewer than three letters and digits, Han forms of one
   character (局 is part of 结局, 空 of 空间). A term with no findable form in a language is not
   looked for there, nor checked.
+- **Too long to find**: forms (names, aliases, ``not_in`` phrases) of more than ``MAX_FORM_WORDS``
+  words or ``MAX_FORM_CHARS`` characters are not looked for either, and ``rulings validate`` refuses
+  them (``form-length``), so the build never meets one. That bounds the cost: forms are kept in tries
+  (:mod:`rulings.model.tries`), and each place of a text is a walk of at most that many steps, however
+  many forms a glossary has and however they nest (``Foo``, ``Foo Foo`` …).
 - **Not the term** (a term's ``not_in``): phrases of a language in which the term's words mean something
   else (``game text`` is no Game, ``in play`` no Play, ``Shatter Strike`` a card, not Strike). They
   match exactly as written: the same words, case included and *without* stemming, because stems and
@@ -40,16 +46,21 @@ The rules (each is tested in ``tests/test_terms.py``):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Generic, TypeVar
+from heapq import merge
+from itertools import accumulate, groupby
+from operator import itemgetter
+from typing import Generic, NamedTuple, TypeVar
 
 import snowballstemmer
 from babel import Locale, UnknownLocaleError
 
 from rulings.model.entries import Entity, EntityType, Term
 from rulings.model.text import Text
+from rulings.model.tries import CharTrie, WordTrie
 
 HAN_RANGES = ("\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
               "\U00016fe2-\U00016fe3\U00016ff0-\U00016ff1\U00020000-\U0003ffff")
@@ -69,12 +80,25 @@ SLACK = 3
 """A text word matching a term word by stem is at most this many letters longer or shorter: Snowball
 also strips derivational endings (effettivamente and effetto share the stem effett)."""
 
+MAX_FORM_WORDS = 32
+MAX_FORM_CHARS = 200
+"""The longest form looked for: a term, alias, ``not_in`` phrase or name of more words or characters is
+not (and ``rulings validate`` refuses it, ``form-length``). Every place of a text costs at most that many
+steps. The longest today is a 13-word, 77-character Italian term; names reach 6 words and 30 characters."""
+MAX_TERM_FORMS = 5_000
+MAX_NAME_FORMS = 100_000
+"""Forms per game the validator allows (``form-count``): the terms' names in every language, their aliases
+and ``not_in`` phrases; and the names and aliases of cards, heroes, abilities and keywords in every
+language. Today's largest game has 146 and 229: the limits leave room for games with thousands of cards
+while keeping a glossary's index, and the matches one form repeated by many terms makes, bounded."""
+
 K = TypeVar("K")
 Fold = Callable[[str], str]
 
 
-@dataclass(frozen=True)
-class Match(Generic[K]):
+class Match(NamedTuple, Generic[K]):
+    """Where a form of ``key`` is in a text (a tuple: texts have many, made fast)."""
+
     start: int
     end: int
     key: K
@@ -119,80 +143,114 @@ def tokens(text: str) -> list[Token]:
     return [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
 
 
+def form_problem(form: str) -> str | None:
+    """Why ``form`` is too long to look for (the validator's ``form-length``), or None."""
+    if len(form) > MAX_FORM_CHARS:
+        return f"has {len(form):,} characters, more than the {MAX_FORM_CHARS} a form may have"
+    if (n := len(WORD.findall(form))) > MAX_FORM_WORDS:
+        return f"has {n:,} words, more than the {MAX_FORM_WORDS} a form may have"
+    return None
+
+
+class Scan:
+    """One text as the indexes search it: its words, their keys per fold, where ``not_in`` gaps break."""
+
+    def __init__(self, text: str, words: list[Token] | None = None):
+        self.text = text
+        self.words = tokens(text) if words is None else words
+        self.lengths = [len(w) for _, _, w in self.words]
+        self.han = has_han(text)
+        self._keys: dict[Fold, list[str]] = {}
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        self._bad: list[int] | None = None
+
+    def keys(self, fold: Fold) -> list[str]:
+        if fold not in self._keys:
+            self._keys[fold] = [fold(w) for _, _, w in self.words]
+        return self._keys[fold]
+
+    def phrase_gaps(self, start: int, end: int) -> bool:
+        """Whether the words in text[start:end] are separated by spaces and dashes only (``PHRASE_GAP``):
+        what the separators between its words, ``WORD.split(text[start:end])[1:-1]``, all are."""
+        if self._bad is None:  # word starts, word ends, and bad[t]: gaps before words 1..t that are not PHRASE_GAP
+            self._starts, self._ends = [w[0] for w in self.words], [w[1] for w in self.words]
+            self._bad = [0, *accumulate(PHRASE_GAP.fullmatch(self.text, a, b) is None
+                                        for a, b in zip(self._ends, self._starts[1:], strict=False))]
+        first = bisect_right(self._ends, start)  # the first word ending inside, the last starting inside
+        last = bisect_left(self._starts, end) - 1
+        return last <= first or self._bad[last] == self._bad[first]
+
+
 class Index(Generic[K]):
     """Forms and what they name; finds every occurrence of every form in a text, overlaps included.
 
-    Texts are scanned word by word and character by character with dictionary look-ups, so the cost
-    grows with the text, not with the number of forms (games have thousands of card names)."""
+    Forms are kept in tries (:mod:`rulings.model.tries`): word keys for Latin script, characters for
+    Han. At each word (each Han character) of a text the walk takes at most as many steps as the
+    longest form has words (characters), so a text costs its length times that, whatever the number of
+    forms (games have thousands of card names) and however they overlap (``Foo``, ``Foo Foo``…)."""
 
     def __init__(self, fold: Fold = same):
         self.fold = fold
-        self.words: dict[tuple[str, ...], list[tuple[K, bool, tuple[int, ...]]]] = {}
-        self.starts: dict[str, list[int]] = {}  # first word → the word counts of forms starting with it
-        self.han: dict[str, list[tuple[K, bool]]] = {}
-        self.han_lengths: list[int] = []
-        self.han_first: set[str] = set()
+        self.latin: WordTrie[tuple[K, bool]] = WordTrie(SLACK)
+        self.han: CharTrie[tuple[K, bool]] = CharTrie()
 
     def add(self, form: str, key: K, alias: bool = False) -> bool:
-        """Index ``form`` as a name (or an alias) of ``key``; False when it is too short to find."""
+        """Index ``form`` as a name (or an alias) of ``key``; False when it is too short or too long to find."""
+        if form_problem(form):
+            return False
         form = EDGES.sub("", form)
         if has_han(form):
             if len(form) < MIN_HAN:
                 return False
-            self.han.setdefault(form, []).append((key, alias))
-            self.han_lengths = sorted({*self.han_lengths, len(form)}, reverse=True)
-            self.han_first.add(form[0])
+            self.han.add(form, (key, alias))
             return True
         words = WORD.findall(form)
         if sum(map(len, words)) < MIN_LATIN:
             return False
-        folded = tuple(map(self.fold, words))
-        self.words.setdefault(folded, []).append((key, alias, tuple(map(len, words))))
-        lengths = self.starts.setdefault(folded[0], [])
-        if len(folded) not in lengths:
-            lengths.append(len(folded))
-            lengths.sort(reverse=True)
+        self.latin.add(tuple(map(self.fold, words)), tuple(map(len, words)), (key, alias))
         return True
 
-    def occurrences(self, text: str, words: list[Token] | None = None) -> Iterator[Match[K]]:
-        if self.words:
-            words = tokens(text) if words is None else words
-            folded = [self.fold(w) for _, _, w in words]
-            for i, first in enumerate(folded):
-                for n in self.starts.get(first, ()):
-                    span = words[i:i + n]
-                    if len(span) < n:
-                        continue
-                    for key, alias, lengths in self.words.get(tuple(folded[i:i + n]), ()):
-                        if all(abs(len(w) - k) <= SLACK for (_, _, w), k in zip(span, lengths, strict=True)):
-                            yield Match(span[0][0], span[-1][1], key, alias)
-        if self.han and has_han(text):
-            for pos, ch in enumerate(text):
-                if ch not in self.han_first:
-                    continue
-                for n in self.han_lengths:
-                    form = text[pos:pos + n]
-                    if form in self.han and _whole_words(text, pos, pos + n):
-                        for key, alias in self.han[form]:
-                            yield Match(pos, pos + n, key, alias)
+    def latin_at(self, scan: Scan, i: int) -> list[Match[K]]:
+        """The Latin-script forms starting at the text's word ``i``, longest first."""
+        keys = scan.keys(self.fold)
+        if keys[i] not in self.latin.root.next:  # most words start no form: no walk
+            return []
+        found = self.latin.at(keys, scan.lengths, i)
+        start, words = scan.words[i][0], scan.words
+        return [Match(start, words[j][1], key, alias) for j, values in reversed(found) for key, alias in values]
+
+    def han_at(self, scan: Scan, pos: int) -> list[Match[K]]:
+        """The Han forms starting at character ``pos`` of the text, longest first."""
+        text = scan.text
+        if not scan.han or text[pos] not in self.han.first or _in_word(text, pos):
+            return []
+        return [Match(pos, end, key, alias) for end, values in reversed(self.han.at(text, pos))
+                if not _in_word(text, end) for key, alias in values]
+
+    def scan(self, scan: Scan) -> Iterator[Match[K]]:
+        """Every occurrence: the Latin ones from left to right, then the Han ones."""
+        if self.latin:
+            first, at = self.latin.root.next, self.latin_at
+            for i, key in enumerate(scan.keys(self.fold)):
+                if key in first:
+                    yield from at(scan, i)
+        if self.han and scan.han:
+            first, han_at = self.han.first, self.han_at
+            for pos, ch in enumerate(scan.text):
+                if ch in first:
+                    yield from han_at(scan, pos)
 
 
-def _whole_words(text: str, start: int, end: int) -> bool:
-    """A Han form matched at text[start:end] neither starts nor ends inside a Latin word."""
-    def latin(i: int) -> bool:
-        return 0 <= i < len(text) and WORD.match(text[i]) is not None
-    return not (latin(start) and latin(start - 1)) and not (latin(end - 1) and latin(end))
+def _in_word(text: str, i: int) -> bool:
+    """Whether ``i`` falls inside a Latin word of ``text`` (a Latin letter or digit on both sides): where a
+    Han form must neither start nor end."""
+    return 0 < i < len(text) and _latin(text[i]) and _latin(text[i - 1])
 
 
-def tile(matches: Iterable[Match[K]]) -> list[Match[K]]:
-    """Non-overlapping matches: from the left, the longest at each place; on a tie, the one given first."""
-    out: list[Match[K]] = []
-    end = 0
-    for m in sorted(matches, key=lambda m: (m.start, m.start - m.end)):
-        if m.start >= end:
-            out.append(m)
-            end = m.end
-    return out
+@lru_cache(maxsize=1 << 12)
+def _latin(ch: str) -> bool:
+    return WORD.match(ch) is not None
 
 
 def all_forms(t: Text | None, aliases: dict[str, list[str]]) -> list[str]:
@@ -216,6 +274,7 @@ class Glossary:
         self._excluded: dict[str, Index[Term]] = {}
         self._findable: dict[str, set[str]] = {}
         self._used: dict[tuple[str, str, bool], list[Term]] = {}
+        self._checked_indexes: dict[tuple[str, ...], Index[Term]] = {}
 
     def forms(self, term: Term, lang: str) -> list[tuple[str, bool]]:
         """(form, is an alias) for the term's name in ``lang`` and its aliases in ``lang``."""
@@ -238,27 +297,73 @@ class Glossary:
             self._indexes[lang], self._excluded[lang], self._findable[lang] = index, excluded, findable
         return self._indexes[lang]
 
+    def _exclusions(self, scan: Scan, lang: str) -> Exclusions:
+        """Where each term's ``not_in`` phrases are in the text (those whose words only spaces and dashes
+        separate): per term id, their starts in order and the furthest end reached by any starting there
+        or before, so whether a match lies inside one is two look-ups (:func:`_excluded`)."""
+        self.index(lang)
+        phrases = self._excluded[lang]
+        if not (phrases.latin or (phrases.han and scan.han)):
+            return {}
+        spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for x in phrases.scan(scan):
+            if scan.phrase_gaps(x.start, x.end):
+                spans[x.key.id].append((x.start, x.end))
+        out: Exclusions = {}
+        for term_id, found in spans.items():
+            found.sort()
+            out[term_id] = ([a for a, _ in found], list(accumulate((b for _, b in found), max)))
+        return out
+
+    def _terms(self, scan: Scan, lang: str) -> Iterator[Match[Term]]:
+        index = self.index(lang)
+        nots = self._exclusions(scan, lang)
+        return (m for m in index.scan(scan) if not _excluded(nots, m))
+
     def terms_in(self, text: str, lang: str, words: list[Token] | None = None) -> list[Match[Term]]:
         """Every match of a term in ``text`` (overlaps included) but those inside a phrase it is not in."""
-        words = tokens(text) if words is None else words
-        found = list(self.index(lang).occurrences(text, words))
-        if not found:
-            return found
-        nots = [(x.key.id, x.start, x.end) for x in self._excluded[lang].occurrences(text, words)
-                if all(PHRASE_GAP.fullmatch(gap) for gap in WORD.split(text[x.start:x.end])[1:-1])]
-        return [m for m in found if not any(k == m.key.id and s <= m.start and m.end <= e for k, s, e in nots)]
+        return list(self._terms(Scan(text, words), lang))
 
     def findable(self, term: Term, lang: str) -> bool:
         self.index(lang)
         return term.id in self._findable[lang]
 
     def find(self, text: str, lang: str | None) -> list[Match[Term | Entity]]:
-        """Names and terms in ``text``, written in ``lang`` (None: names only), as non-overlapping matches."""
-        words = tokens(text)
-        found: list[Match[Term | Entity]] = list(self.names.occurrences(text, words))
+        """Names and terms in ``text``, written in ``lang`` (None: names only), as non-overlapping matches.
+
+        From the left, at each place no match covers yet, the longest of the names and terms starting
+        there (names first on a tie, then the form added first) that no ``not_in`` phrase hides; the places
+        inside it are skipped, so overlapping matches are never listed."""
+        scan = Scan(text)
+        indexes: list[Index[Term | Entity]] = [self.names]  # type: ignore[list-item]
+        nots: Exclusions = {}
         if lang is not None:
-            found += self.terms_in(text, lang, words)
-        return tile(found)
+            indexes.append(self.index(lang))  # type: ignore[arg-type]
+            nots = self._exclusions(scan, lang)
+        active = [(n, ix, scan.keys(ix.fold) if ix.latin else [], ix.latin.root.next, ix.han.first if scan.han else {})
+                  for n, ix in enumerate(indexes) if ix.latin or (ix.han and scan.han)]
+        words: Iterable[tuple[int, int]] = ((w[0], i) for i, w in enumerate(scan.words))
+        first = {ch for ix in indexes for ch in ix.han.first} if scan.han else ()
+        if first:  # places where a Han form may start too, merged in (a word's start may be both)
+            words = ((pos, max(i for _, i in same)) for pos, same in groupby(
+                merge(words, ((pos, -1) for pos, ch in enumerate(text) if ch in first)), key=itemgetter(0)))
+        out: list[Match[Term | Entity]] = []
+        end = 0
+        for pos, word in words if active else ():  # word: the index of the word starting at pos, or -1
+            if pos < end:
+                continue
+            best: Match[Term | Entity] | None = None
+            for n, index, keys, latin, han in active:
+                here = index.latin_at(scan, word) if word >= 0 and keys and keys[word] in latin else []
+                if text[pos] in han:
+                    here += index.han_at(scan, pos)
+                for m in here:
+                    if (best is None or m.end > best.end) and not (n and _excluded(nots, m)):
+                        best = m
+            if best is not None:
+                out.append(best)
+                end = best.end
+        return out
 
     def used(self, text: Text, *, by_name: bool = False) -> list[Term]:
         """The terms the source of ``text`` uses, each once, in order of appearance; with ``by_name``, only
@@ -286,5 +391,39 @@ class Glossary:
                  and self.findable(t, locale)]
         if not terms:
             return []
-        present = {m.key.id for m in self.terms_in(tr.text, locale)}
-        return [t for t in terms if t.id not in present]
+        missing = {t.id for t in terms}
+        scan = Scan(tr.text)
+        nots = self._exclusions(scan, locale)
+        for m in self._checked(tuple(missing), locale).scan(scan):  # until every checked term is seen
+            if not _excluded(nots, m):
+                missing.discard(m.key.id)
+                if not missing:
+                    break
+        return [t for t in terms if t.id in missing]
+
+    def _checked(self, ids: tuple[str, ...], locale: str) -> Index[Term]:
+        """An index of the forms in ``locale`` of the terms ``ids`` only, so that a check walks and lists
+        only theirs (in a text of ``Foo Foo …``, a glossary of ``Foo``, ``Foo Foo`` … has a match of every
+        term at every word). Kept per set of terms: many texts use the same ones."""
+        key = (locale, *sorted(ids))
+        if key not in self._checked_indexes:
+            index: Index[Term] = Index(word_key(locale))
+            for t in self.terms:
+                if t.id in ids:
+                    for form, alias in self.forms(t, locale):
+                        index.add(form, t, alias)
+            self._checked_indexes[key] = index
+        return self._checked_indexes[key]
+
+
+Exclusions = dict[str, tuple[list[int], list[int]]]
+
+
+def _excluded(nots: Exclusions, m: Match[K]) -> bool:
+    """Whether ``m`` lies inside a ``not_in`` phrase of its own term: one starting at or before it and
+    ending at or after it."""
+    spans = nots.get(getattr(m.key, "id", "")) if nots else None
+    if spans is None:
+        return False
+    i = bisect_right(spans[0], m.start) - 1
+    return i >= 0 and spans[1][i] >= m.end

@@ -3,7 +3,8 @@
 Both hold every text as a reader of each locale gets it (the display policy, :mod:`rulings.translation.display`),
 with how it was made and the original beside it, so a bot answers in the user's language and can say when a
 text is machine-translated. Written with the standard library only (``sqlite3``, ``csv``), rows in id order, so
-two builds of the same content give the same bytes.
+two builds of the same content give the same bytes. The database keeps every text exactly; every CSV cell goes
+through :func:`rulings.site.escape.csv_cell`, so no spreadsheet runs a formula a text starts with.
 
 The database answers "all rulings about card X in locale L" with one query (documented in the README)::
 
@@ -22,6 +23,7 @@ from pathlib import Path
 from rulings.files import atomic_write
 from rulings.model.entries import Entry, Game, Ruling
 from rulings.model.text import Text
+from rulings.site.escape import csv_cell
 from rulings.translation.display import shown, shown_text
 
 SCHEMA = """
@@ -104,20 +106,29 @@ def write_sqlite(path: Path, games: list[Game], entries: list[Entry], locales: l
     return path
 
 
-def rulings_csv(entries: list[Entry], locale: str) -> str:
-    """Every ruling as a reader of ``locale`` gets it, one row each (RFC 4180, UTF-8, ``\\r\\n`` rows)."""
+def csv_text(rows: Iterable[Iterable[str]]) -> str:
+    """The one CSV writer: RFC 4180, every cell quoted and made inert for spreadsheets (:func:`csv_cell`),
+    ``\\r\\n`` rows."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(CSV_COLUMNS)
+    csv.writer(buf, lineterminator="\r\n", quoting=csv.QUOTE_ALL).writerows(
+        [csv_cell(cell) for cell in row] for row in rows)
+    return buf.getvalue()
+
+
+def rulings_csv(entries: list[Entry], locale: str) -> str:
+    """Every ruling as a reader of ``locale`` gets it, one row each (UTF-8, through :func:`csv_text`)."""
+    return csv_text([CSV_COLUMNS, *_ruling_rows(entries, locale)])
+
+
+def _ruling_rows(entries: list[Entry], locale: str) -> Iterable[list[str]]:
     for r in sorted((e for e in entries if isinstance(e, Ruling)), key=lambda e: e.id):
         main = r.question or r.statement
         d = shown(main, locale) if main else None
-        w.writerow([r.id, r.game, r.status.value, " ".join(r.about), shown_text(r.question, locale),
-                    shown_text(r.answer, locale), shown_text(r.statement, locale),
-                    d.shown.value if d else "", d.status.value if d and d.status else "",
-                    " ".join(p.document for p in r.provenance),  # several sources: space-separated, in order
-                    " ".join(f"{p.lines[0]}-{p.lines[1]}" for p in r.provenance)])
-    return buf.getvalue()
+        yield [r.id, r.game, r.status.value, " ".join(r.about), shown_text(r.question, locale),
+               shown_text(r.answer, locale), shown_text(r.statement, locale),
+               d.shown.value if d else "", d.status.value if d and d.status else "",
+               " ".join(p.document for p in r.provenance),  # several sources: space-separated, in order
+               " ".join(f"{p.lines[0]}-{p.lines[1]}" for p in r.provenance)]
 
 
 def write_rulings_csv(path: Path, entries: list[Entry], locale: str) -> Path:

@@ -11,9 +11,11 @@ else in the generator writes a content string into markup:
 - :func:`meta_label` — the same, as a quoted string for a page's front matter (``title:``), which
   Material prints in the header and our ``<title>`` override re-escapes;
 - :func:`xml_text` — Atom feeds (XML 1.0 forbids most control characters, even escaped);
-- :func:`one_line` — plain metadata (ZIM Title/Description, verify output): no controls, one line.
+- :func:`one_line` — plain metadata (ZIM Title/Description, verify output): no controls, one line;
+- :func:`csv_cell` — a cell of a CSV export, which a spreadsheet must show and never evaluate.
 
-JSON outputs use :func:`json.dumps` (which escapes by construction) and need nothing from here.
+JSON outputs (and the SQLite export) use :func:`json.dumps` (which escapes by construction; SQLite binds
+parameters) and need nothing from here: they keep every text exactly as written.
 """
 
 from __future__ import annotations
@@ -80,3 +82,21 @@ def terminal(s: str) -> str:
     if s.isprintable():
         return s
     return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in s)
+
+
+FORMULA_STARTS = frozenset("=+-@\uff1d\uff0b\uff0d\uff20")
+"""What makes a spreadsheet read a cell as a formula (OWASP, CSV injection): ``= + - @`` and their
+full-width forms ``＝ ＋ － ＠``, which some spreadsheets also evaluate."""
+CONTROL_STARTS = ("\t", "\r")
+"""OWASP's other two: a cell that begins with a tab or a carriage return."""
+
+
+def csv_cell(s: str) -> str:
+    """A CSV cell a spreadsheet shows as text: a cell that could start a formula, also after leading
+    whitespace (some spreadsheets skip it), gets a single quote before it, as OWASP recommends. The
+    writer quotes every cell (``csv.QUOTE_ALL``, the other half of the advice). A legitimate text that
+    starts so (``-1 damage``) gets the quote too. Not reversible in every case (a text may itself begin
+    with ``'=``): the JSON and SQLite exports keep the exact text for programs."""
+    if s.startswith(CONTROL_STARTS) or s.lstrip()[:1] in FORMULA_STARTS:
+        return "'" + s
+    return s

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import markdown
 import pytest
 import yaml
 
@@ -46,7 +47,8 @@ def query(url: str) -> dict[str, str]:
 def test_each_forge_gets_its_own_prefilled_new_issue_form(forge, start, title, body):
     url = new_issue_url(forge, "Problem with g/ruling/x", "Entry: g/ruling/x\n{text}\nEnd", "> 100% & more?#")
     assert url.startswith(start)
-    assert query(url) == {title: "Problem with g/ruling/x", body: "Entry: g/ruling/x\n> 100% & more?#\nEnd"}
+    assert query(url) == {title: "Problem with g/ruling/x",
+                          body: "Entry: g/ruling/x\n```text\n> 100% & more?#\n```\nEnd"}
 
 
 @pytest.mark.parametrize("hostile", ['"><script>alert(1)</script>', "a&b=c#frag", "javascript:alert(1)",
@@ -59,16 +61,23 @@ def test_hostile_text_is_only_data_in_the_query(hostile):
     assert set(query(url)) == {"title", "body"}
 
 
+def quoted_text(body: str, before: str = "before\n", after: str = "\nafter") -> str:
+    """The text inside the code block a report body quotes between ``before`` and ``after``."""
+    block = body.removeprefix(before).removesuffix(after)
+    fence = re.match(r"`{3,}", block).group(0)
+    assert block.startswith(fence + "text\n") and block.endswith("\n" + fence), block
+    return block[len(fence) + 5:-len(fence) - 1]
+
+
 def test_a_long_text_is_quoted_only_in_part():
     long = "曹操 " * 5000 + "THE END"
     url = new_issue_url(GITHUB, "t", "before\n{text}\nafter", long)
     assert len(url) <= URL_LIMIT
-    body = query(url)["body"]
-    assert body.startswith("before\n曹操") and body.endswith("…\nafter") and "THE END" not in body
-    kept = body.removeprefix("before\n").removesuffix("\nafter")
+    kept = quoted_text(query(url)["body"])
+    assert kept.startswith("曹操") and kept.endswith("…") and "THE END" not in kept
     assert len(kept) <= QUOTE_CHARS and long.startswith(kept.removesuffix("…").rstrip())
     short = new_issue_url(GITHUB, "t", "{text}", "short")
-    assert query(short)["body"] == "short"
+    assert quoted_text(query(short)["body"], "", "") == "short"
 
 
 def test_the_quote_is_cut_further_when_the_url_would_be_too_long():
@@ -76,10 +85,37 @@ def test_the_quote_is_cut_further_when_the_url_would_be_too_long():
     limit = 600
     url = new_issue_url(GITHUB, "t", "before\n{text}\nafter", text, limit=limit)
     assert len(url) <= limit
-    kept = query(url)["body"].removeprefix("before\n").removesuffix("…\nafter")
+    kept = quoted_text(query(url)["body"]).removesuffix("…")
     assert kept and text.startswith(kept)  # cut as late as fits: one more character would not
     uncut = new_issue_url(GITHUB, "t", "before\n{text}\nafter", text[:len(kept) + 1] + "…", limit=10**9)
     assert len(uncut) > limit
+
+
+MARKDOWN_IN_TEXT = [
+    "@octocat and @org/team, see #123, GH-7 and owner/repo#9",
+    "<b>bold</b> **bold** [link](https://evil.example) ![img](https://evil.example/x.png) <img src=x onerror=alert(1)>",
+    "```\n@octocat\n```\n#1 after a fence of its own",
+    "````` five, `` two and a last one`",
+    "~~~\n@octocat\n~~~",
+]
+
+
+def rendered_report(text: str) -> tuple[list[str], str]:
+    """A report body with ``text`` as the forge's Markdown shows it: the code blocks' texts, and the rest."""
+    body = query(new_issue_url(GITHUB, "t", "Text shown:\n{text}\n\nWhat is wrong?", text))["body"]
+    out = markdown.markdown(body, extensions=["fenced_code"])
+    codes = [html.unescape(c) for c in re.findall(r"<pre><code[^>]*>(.*?)</code></pre>", out, re.S)]
+    return codes, re.sub(r"<pre>.*?</pre>", "", out, flags=re.S)
+
+
+@pytest.mark.parametrize("text", MARKDOWN_IN_TEXT)
+def test_a_reported_text_is_one_code_block_with_no_mention_link_or_markup(text):
+    """Forges render an issue's body as Markdown: quoted as a code block, a text's @mention notifies nobody,
+    its #123 links no issue and its markup stays text, whatever fences or backticks the text has itself."""
+    codes, rest = rendered_report(text)
+    assert codes == [text + "\n"], codes
+    assert "@" not in rest and "#" not in rest and "<a" not in rest and "<img" not in rest and "<b>" not in rest, rest
+    assert "Text shown:" in rest and "What is wrong?" in rest
 
 
 @pytest.mark.parametrize(("forge", "expected"), [

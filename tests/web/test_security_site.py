@@ -2,6 +2,11 @@
 strings included, built into a site and opened in Chromium: no script runs, no dialog opens, no console
 error, in any locale; titles, feeds and JSON carry the text as text.
 
+Configuration cannot carry a quote or an angle bracket past validation (tests/test_urls.py), so the hostile
+site's forge, document URL and site URL are as nasty as validation allows (percent-encoded markup, a branch
+name that is markup, IDN hosts, ports, a long path); and the same site's mkdocs config with values that never
+passed validation put in (:func:`injected`) shows that the templates escape them anyway.
+
 Corpus: ../shared/corpora/naughty-strings/blns.json (MIT).
 """
 
@@ -17,8 +22,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
 
-from conftest import BLNS, SOURCE, naughty_strings, project_locales, site_inputs, write
+from conftest import BLNS, SOURCE, build_tree, naughty_strings, project_locales, site_inputs, write
 from rulings.content.codec import entries_file_to_data, game_to_data
 from rulings.model.entries import (
     Change,
@@ -36,6 +42,7 @@ from rulings.model.entries import (
     Table,
     Term,
 )
+from rulings.model.terms import form_problem
 from rulings.model.text import Text
 from rulings.site import paths as P
 from rulings.site.build import build
@@ -58,7 +65,31 @@ PAYLOADS = [
     "\u202egnp.exe \u200b zero\u200dwidth \x01\x1f\x7f ctrl",
 ]
 CATALOG_PAYLOADS = [p for p in PAYLOADS if "{" not in p and "}" not in p]
+ENCODED = "%22%3E%3Cscript%3Ewindow.__xss%3D1%3C%2Fscript%3E%27%3E%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E"
+"""Markup, percent-encoded: all an address may carry of it."""
+NASTY_FORGE = {
+    "repo_url": f"https://git.xn--fiqs8s.example:8443/o{ENCODED}/r",
+    "branch": f'"><svg/onload={MARK}>',  # git allows it: the edit links encode it part by part
+    "new_issue": f"https://tracker.example/new/{ENCODED}?summary={{title}}&body={{body}}&x=javascript:void(0)"
+                 "&y=(1)!$*,;:@",
+}
+DOCUMENT_URL = f"https://example.org/faq/{ENCODED}?q=%3Cscript%3E&r=javascript:void(0)#%22onmouseover=alert(1)"
+SITE_URL = "https://rules.xn--fiqs8s.example:8443/"
+"""The hostile site's URL: a nasty host, no path (its 404 pages' links start at the server root, where the
+test's server serves the site); :data:`LONG_SITE_URL` has the nasty path."""
+LONG_SITE_URL = "https://rules.xn--fiqs8s.example:8443/" + "/".join(["a-._~" + ENCODED] * 8) + "/"
 STRINGS = [s for s in naughty_strings() if s.strip()]
+
+
+def fit(name: str) -> str:
+    """``name`` cut to what a name may be (the validator refuses longer forms, ``form-length``: tested in
+    tests/test_form_limits.py): the few long naughty strings are names by their start, texts in full."""
+    while form_problem(name):
+        name = name[: len(name) * 3 // 4]
+    return name
+
+
+NAMES = PAYLOADS + [fit(s) for s in STRINGS]
 PROV = [Provenance("doc", (1, 2))]
 LOCALES = project_locales()  # the hostile site has the real site's locales (the Italian catalog is attacked)
 
@@ -75,7 +106,7 @@ def hostile_content(root: Path) -> Path:
     schemas = root / "schemas"
     shutil.copytree(REPO / "schemas", schemas, dirs_exist_ok=True)
     content = root / "content"
-    write(content / "project.yml", {"kind": "project", "locales": LOCALES}, schemas)
+    write(content / "project.yml", {"kind": "project", "locales": LOCALES, "forge": NASTY_FORGE}, schemas)
     src = content / "demo" / "sources" / "doc.txt"
     src.parent.mkdir(parents=True, exist_ok=True)
     src.write_text(SOURCE, encoding="utf-8")
@@ -83,12 +114,10 @@ def hostile_content(root: Path) -> Path:
                 publisher=PAYLOADS[2], description=Text("en", " ".join(PAYLOADS)), documents=[
                     Document("doc", Text("en", PAYLOADS[1] + PAYLOADS[3]), ["en"], "sources/doc.txt",
                              hashlib.sha256(SOURCE.encode()).hexdigest(), author=PAYLOADS[0],
-                             date_printed=PAYLOADS[3], date="2003-01-02",
-                             url=f'https://example.org/"><script>{MARK}</script>')])
+                             date_printed=PAYLOADS[3], date="2003-01-02", url=DOCUMENT_URL)])
     write(content / "demo" / "game.yml", game_to_data(game), schemas)
-    names = PAYLOADS + STRINGS
     cards = [Entity(f"demo/card/c{i}", "en", PROV, type=EntityType.CARD, name=Text("en", n),
-                    notes=Text("en", n)) for i, n in enumerate(names)]
+                    notes=Text("en", t)) for i, (n, t) in enumerate(zip(NAMES, PAYLOADS + STRINGS, strict=True))]
     topics = [Entity(f"demo/topic/t{i}", "en", PROV, type=EntityType.TOPIC, name=Text("en", p))
               for i, p in enumerate(PAYLOADS)]
     write(content / "demo" / "entities.yml", entries_file_to_data("entities", "demo", cards + topics), schemas)
@@ -100,7 +129,8 @@ def hostile_content(root: Path) -> Path:
     # every name once more on one page, c0's (ALL_NAMES): as a question, in an answer and as the link to its
     # card ("Also about", as the A–Z letters list it); Chromium runs them there, each card keeps a copy
     rulings += [Ruling(f"demo/ruling/n{i}", "en", PROV, question=Text("en", n), answer=Text("en", answer(i, n)),
-                       about=["demo/card/c0", *([f"demo/card/c{i}"] if i else [])]) for i, n in enumerate(names)]
+                       about=["demo/card/c0", *([f"demo/card/c{i}"] if i else [])])
+                for i, n in enumerate(PAYLOADS + STRINGS)]
     write(content / "demo" / "rulings.yml", entries_file_to_data("rulings", "demo", rulings), schemas)
     errata = [Erratum(f"demo/erratum/e{i}", "en", PROV, target="demo/card/c0", target_name=Text("en", p),
                       group=Text("en", p), text=Text("en", p), original=Text("en", p), corrected=Text("en", p))
@@ -137,7 +167,7 @@ def hostile(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("attack")
     content = hostile_content(tmp)
     out = tmp / "site"
-    build(hostile_repo(tmp), out, content_dir=content, work=tmp / "build", log=lambda *_: None)
+    build(hostile_repo(tmp), out, content_dir=content, work=tmp / "build", log=lambda *_: None, site_url=SITE_URL)
     return out
 
 
@@ -212,7 +242,7 @@ def test_naughty_strings_render_as_text_on_one_page_in_every_locale(hostile):
 
 def test_titles_are_the_names_as_text(hostile):
     for loc in LOCALES:
-        for i, name in enumerate(PAYLOADS + STRINGS):
+        for i, name in enumerate(NAMES):
             page = hostile / loc / "demo" / "card" / f"c{i}" / "index.html"
             title = "".join(head_of(page).title)
             assert title.startswith(" ".join(visible(name).split())), (loc, i, title)
@@ -334,3 +364,94 @@ def test_nothing_runs_in_chromium(chromium, hostile):
     kinds = {(loc, kind(page)) for loc, _, page in (rel.partition("/") for rel in run)}
     assert kinds == {(loc, kind(page)) for loc, _, page in (rel.partition("/") for rel in pages)}
     assert f"{RUN_IN_FULL}/{ALL_NAMES}" in run
+
+
+# --- configuration: as nasty as validation allows, and beyond it -------------------------------------------
+
+RAW = f"\"><script>{MARK}</script><x y='"
+"""What validation refuses in any address: put straight into a built site's mkdocs config by :func:`injected`."""
+
+
+def injected(config: Path, site_dir: Path) -> None:
+    """Build ``config`` (a locale's generated mkdocs.yml) again into ``site_dir`` with the repository and site
+    addresses the templates print replaced by values that never passed validation."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    locale = config.parent.name
+    data["repo_url"] = f"https://github.com/o/r{RAW}"
+    data["site_url"] = f"https://x.example/{RAW}/{locale}/"
+    data["extra"]["hreflang"]["root"] = f"https://x.example/{RAW}/"
+    data["extra"]["error_base"] = f"/{RAW}/{locale}/"
+    data["site_dir"] = str(site_dir / locale)
+    hostile = config.with_name("mkdocs.injected.yml")  # beside it: its relative paths stay right
+    hostile.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    mkdocs_build(load_config(str(hostile)))
+
+
+@pytest.fixture(scope="module")
+def config_sites(tmp_path_factory) -> dict[str, Path]:
+    """A small site built with the nasty forge, document URL and long site URL, and the same site with
+    :data:`RAW` injected into its mkdocs config; by name, each the folder holding ``<locale>/``."""
+    root = tmp_path_factory.mktemp("config")
+    content = build_tree(root)
+    project = content / "project.yml"
+    project.write_text(project.read_text(encoding="utf-8") + yaml.safe_dump({"forge": NASTY_FORGE}), encoding="utf-8")
+    game = content / "demo" / "game.yml"
+    anchor = "    file: sources/doc.txt"
+    game.write_text(game.read_text(encoding="utf-8").replace(anchor, f"    url: '{DOCUMENT_URL}'\n{anchor}"),
+                    encoding="utf-8")
+    build(REPO, root / "site", content_dir=content, work=root / "build", locales=[LOCALES[0]],
+          site_url=LONG_SITE_URL, log=lambda *_: None)
+    injected(root / "build" / "online" / LOCALES[0] / "mkdocs.yml", root / "injected")
+    return {"nasty": root / "site", "injected": root / "injected"}
+
+
+CONFIG_PAGES = ["index.html", "demo/card/sword/index.html", "404.html"]
+
+
+def test_config_values_are_text_on_every_page(config_sites):
+    loc = LOCALES[0]
+    for name, site in config_sites.items():
+        pages = sorted((site / loc).rglob("*.html"))
+        assert len(pages) > len(CONFIG_PAGES)
+        for page in pages:
+            h = head_of(page)
+            assert (h.handlers, h.js_urls) == ([], []), (name, page)
+            # Material's scripts quote the site's path (the 404 page's base): encoded, or escaped, never markup
+            assert not any(RAW in s or "<script>" in s or "</script" in s for s in h.inline_scripts), (name, page)
+            assert "<script>window.__xss" not in page.read_text(encoding="utf-8"), (name, page)
+    # the values did reach the pages, as the addresses they are
+    card = parse(config_sites["nasty"] / loc / CONFIG_PAGES[1])
+    hrefs = {url for _, _, url in card.links}
+    assert NASTY_FORGE["repo_url"] in hrefs
+    assert any(h.startswith(NASTY_FORGE["repo_url"] + "/blob/%22%3E%3Csvg/onload%3D") for h in hrefs), hrefs
+    assert any(h.startswith("https://tracker.example/new/" + ENCODED + "?summary=") for h in hrefs), hrefs
+    assert f'<link rel="canonical" href="{LONG_SITE_URL}{loc}/demo/card/sword/">' in \
+        (config_sites["nasty"] / loc / CONFIG_PAGES[1]).read_text(encoding="utf-8")
+    injected_card = (config_sites["injected"] / loc / CONFIG_PAGES[1]).read_text(encoding="utf-8")
+    assert 'href="https://github.com/o/r&#34;&gt;&lt;script&gt;' in injected_card
+
+
+@pytest.mark.browser
+def test_config_values_run_nothing_in_chromium(chromium, config_sites):
+    incidents: list[str] = []
+    ctx = chromium.new_context()
+    page = ctx.new_page()
+    page.on("dialog", lambda d: (incidents.append(f"dialog {d.message}"), d.dismiss()))
+    try:
+        for name, site in config_sites.items():
+            server = serving(site)
+            base = next(server)
+            for rel in CONFIG_PAGES:
+                page.goto(f"{base}/{LOCALES[0]}/{rel}", wait_until="load")
+                # what ran, and any handler or script URL; the marker's text in a script's string (the 404 page's
+                # base, quoted) is checked above: it is text there
+                ran, found = page.evaluate(f"() => [window.__xss || 0, ({NOT_TEXT})(document)]")
+                incidents += [f"{name} {rel}: script ran"] * bool(ran) + [
+                    f"{name} {rel}: {f}" for f in found if f != "script"]
+            next(server, None)
+    finally:
+        ctx.close()
+    assert incidents == [], incidents[:5]

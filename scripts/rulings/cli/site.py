@@ -10,11 +10,22 @@ import click
 from rulings.cli.exits import ContentProblem, CouldNotRun
 
 
+def _site_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """``--site-url``, parsed by the check ``forge.repo_url`` has (it ends in every page's links): a bad value
+    is a usage error (exit 2), before anything is read or built."""
+    from rulings.model.urls import base_address_problem
+
+    if value is not None and (problem := base_address_problem(value)):
+        raise click.BadParameter(f"{problem}; give the site's public address, like https://rules.example.org/")
+    return value
+
+
 @click.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True,
               help="Output folder (replaced atomically when the build succeeds).")
 @click.option("--locale", "locales", multiple=True, help="Build only these locales (default: all of project.yml).")
-@click.option("--site-url", default=None, help="Public URL of the site root, for feeds and the sitemap.")
+@click.option("--site-url", default=None, callback=_site_url,
+              help="Public URL of the site root (https://…, no query), for feeds, the sitemap and canonical links.")
 @click.option("--bundles/--no-bundles", default=True, show_default=True,
               help="Also build the offline zips and Kiwix files into OUT/downloads/ (slower).")
 @click.option("--offline", is_flag=True, help="Build the file:// flavour itself into OUT (no server needed).")

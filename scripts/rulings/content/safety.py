@@ -7,7 +7,6 @@ refuses, so the two always read exactly the same files):
   an ``.html``, ``.svg`` or ``.md`` original would be published as a live page;
 - no symlink anywhere in the content tree (it could pull in files from outside the repository);
 - ids that generated pages or the site's own folders use are reserved;
-- documents link only to ``http(s)`` URLs;
 - names with invisible or bidirectional-control characters, or words mixing Latin with Greek or
   Cyrillic letters (look-alikes), are reported.
 """
@@ -59,15 +58,6 @@ def source_problem(folder: Path, file: str) -> str | None:
     for p in (folder / "sources", path):
         if p.is_symlink():
             return f"kept original '{file}' is (or lies under) a symlink; copy the file into sources/ instead"
-    return None
-
-
-def url_problem(url: str) -> str | None:
-    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
-    if scheme not in ("http", "https") or not url.lower().startswith(("http://", "https://")):
-        return f"url '{url[:80]}' must start with http:// or https://"
-    if any(c.isspace() or ord(c) < 0x20 for c in url):
-        return "url must not contain spaces or control characters"
     return None
 
 

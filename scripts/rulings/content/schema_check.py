@@ -23,6 +23,7 @@ from rulings.content.diagnostics import Diagnostic, Severity, did_you_mean
 from rulings.content.load import Loaded, node_position, position
 from rulings.content.schemas import all_schemas
 from rulings.files import atomic_write
+from rulings.model.urls import BY_PATTERN
 
 TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "integer": "a whole number",
               "boolean": "true or false", "number": "a number", "null": "nothing"}
@@ -153,7 +154,8 @@ def _expected_types(err: ValidationError) -> list[str]:
     return []
 
 
-def _describe_path(path: list[Any]) -> str:
+def describe_path(path: list[Any]) -> str:
+    """A field's path as messages name it: ``forge.repo_url``, ``documents[0].url``."""
     out = ""
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
@@ -185,7 +187,7 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
                     bad.add(path[1])
                 else:
                     bad = None
-            where = _describe_path(path)
+            where = describe_path(path)
             inst = err.instance
             expected = _expected_types(err)
             if expected and "string" in expected and not isinstance(inst, str | dict | list):
@@ -220,6 +222,11 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
                 allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
                 add(line, col, f"{where}: '{inst}' is not one of {', '.join(map(str, allowed))}"
                     + did_you_mean(str(inst), map(str, allowed), 1), "schema-enum")
+            elif err.validator in ("pattern", "maxLength") and isinstance(inst, str) and \
+                    (checked := BY_PATTERN.get(err.schema.get("pattern", ""))) and (problem := checked.problem(inst)):
+                # an address or branch: the schema only approximates the check, whose message says what is wrong
+                line, col = position(loaded.data, path)
+                add(line, col, f"{where}: {problem}", checked.rule)
             elif err.validator == "pattern":
                 line, col = position(loaded.data, path)
                 desc = err.schema.get("description", "")

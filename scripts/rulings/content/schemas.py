@@ -30,6 +30,7 @@ from rulings.model.fields import (
     union_of,
 )
 from rulings.model.text import Text, Translation
+from rulings.model.urls import CHECKS
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 ID_BASE = "https://rulings.invalid/schemas/"  # a name, never fetched
@@ -79,6 +80,9 @@ VOCABULARY: dict[str, Any] = {
     "phrases": P(STRINGS_BY_LOCALE, "Phrases by locale.", {"en": ["game text", "in play"]}),
     "refs": P({"type": "array", "items": ref("entryId"), "uniqueItems": True}, "Ids of other entries.",
               ["anachronism/topic/behind"]),
+    # addresses and names that end in links: the pattern only approximates the check validation runs
+    **{c.name: P({"type": "string", "pattern": c.pattern, "maxLength": c.max_length}, c.doc, c.example)
+       for c in CHECKS.values()},
 }
 """The shared kinds of value, each a definition in every schema."""
 
@@ -86,6 +90,7 @@ KINDS: dict[Kind, dict[str, Any]] = {
     Kind.ID: ref("entryId"), Kind.REF: ref("entryId"), Kind.REFS: ref("refs"), Kind.LOCALE: ref("locale"),
     Kind.DATE: ref("date"), Kind.ALIASES: ref("aliases"), Kind.PHRASES: ref("phrases"),
     Kind.SLUG: {"type": "string", "pattern": rf"^{SLUG}$"},
+    **{kind: ref(c.name) for kind, c in CHECKS.items()},
     Kind.ATTRIBUTES: {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]},
                       "properties": {
                           "faction": P({"type": "string"}, "Faction or kingdom.", "wei"),

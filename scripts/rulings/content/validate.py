@@ -21,9 +21,13 @@ Rules (the name in parentheses after every message):
   ``MAX_NAME_FORMS`` names: what keeps matching every text cheap whatever the content;
 - ``ruling-shape``: a ruling is a question (with an answer, or flagged ``unanswered``) or a statement;
 - ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema;
-- ``symlink``, ``source-type``, ``url-scheme``, ``id-reserved``, ``id-length``, ``case-twin``: the tree is
+- ``symlink``, ``source-type``, ``id-reserved``, ``id-length``, ``case-twin``: the tree is
   closed and every output path unambiguous; ``name-lookalike`` (warning): invisible, bidi-control or
-  mixed-script characters in a name (see :mod:`rulings.safety`).
+  mixed-script characters in a name (see :mod:`rulings.safety`);
+- ``url-invalid``, ``branch-invalid``, ``edit-uri-invalid``: every address, branch and repository path that
+  ends in a link (the forge's, a document's) is what it looks like, parsed as :mod:`rulings.model.urls`
+  says (the schemas only approximate it); ``url-lookalike`` (warning): a host whose ``xn--`` form decodes to
+  mixed-script letters.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from rulings.content import safety
 from rulings.content.diagnostics import Diagnostic, Severity, did_you_mean, display_path, summary, to_json
 from rulings.content.dump import modeline
 from rulings.content.load import Loaded, node_position, position
+from rulings.content.schema_check import describe_path
 from rulings.content.tree import Content, ContentFile, Selection, find_schemas_dir, gc_paused, read
 from rulings.model.entries import (
     ID_KINDS,
@@ -59,9 +64,10 @@ from rulings.model.entries import (
     field_steps,
     kept_as_printed,
 )
-from rulings.model.fields import BY_LOCALE, content_fields
+from rulings.model.fields import BY_LOCALE, content_fields, is_content_class
 from rulings.model.terms import MAX_NAME_FORMS, MAX_TERM_FORMS, Glossary, form_problem
 from rulings.model.text import Text, TextState, text_hash
+from rulings.model.urls import CHECKS, browser_reading, unicode_host
 
 
 @cache
@@ -217,6 +223,27 @@ class Checker:
         for i, tag in enumerate(p.locales):
             self.check_locale(pf.loaded, p.node, ["locales", i], tag)
         self.check_locale(pf.loaded, p.node, ["default_locale"], p.default_locale)
+        self.check_links(pf.loaded, p.node, p, [])
+
+    def check_links(self, ld: Loaded, node: Any, obj: Any, path: list[Any]) -> None:
+        """Every address, branch and path in ``obj`` (and the objects in it) that ends in a link, parsed by
+        its kind's check (the schema passed it on a pattern that only approximates the check)."""
+        for f in content_fields(type(obj)):
+            value = getattr(obj, f.name)
+            at = [*path, f.key]
+            if isinstance(value, str) and (checked := CHECKS.get(f.spec.kind)) is not None:
+                if problem := checked.problem(value):
+                    self.err(ld, position(node, at), f"{describe_path(at)}: {problem}", checked.rule)
+                elif (read := browser_reading(value)) and (problem := safety.name_problem(unicode_host(read[0]))):
+                    self.add(ld, position(node, at), Severity.WARNING,
+                             f"{describe_path(at)}: host '{read[0]}' reads '{unicode_host(read[0])}': {problem}",
+                             "url-lookalike")
+            elif is_content_class(type(value)):
+                self.check_links(ld, node, value, at)
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if is_content_class(type(item)):
+                        self.check_links(ld, node, item, [*at, i])
 
     def check_game(self, gid: str, gf: ContentFile) -> None:
         g = self.c.games[gid]
@@ -230,14 +257,13 @@ class Checker:
             self.err(ld, position(g.node, ["id"]), problem, "id-reserved")
         for path, text in g.texts():
             self.check_text(ld, g.node, field_steps(path), text)
+        self.check_links(ld, g.node, g, [])
         for i, doc in enumerate(g.documents):
             for j, tag in enumerate(doc.languages):
                 self.check_locale(ld, g.node, ["documents", i, "languages", j], tag)
             if doc.date and not _real_date(doc.date):
                 self.err(ld, position(g.node, ["documents", i, "date"]), _not_a_date(doc.date),
                          "date-invalid")
-            if doc.url and (problem := safety.url_problem(doc.url)):
-                self.err(ld, position(g.node, ["documents", i, "url"]), problem, "url-scheme")
             if problem := safety.source_problem(folder, doc.file):
                 self.err(ld, position(g.node, ["documents", i, "file"]), problem, "source-type")
                 continue

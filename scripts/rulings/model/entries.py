@@ -437,7 +437,8 @@ class Document:
     date_printed: str | None = spec("Date or version exactly as printed.", "Updated: 3-20-2006")
     date: str | None = spec("The printed date as an ISO date.", "2006-03-20", kind=Kind.DATE)
     version: str | None = spec("Version as printed.", "1.2")
-    url: str | None = spec("Where the document was published, if known.", "https://example.org/faq")
+    url: str | None = spec("Where the document was published, if known.", "https://example.org/faq",
+                           kind=Kind.WEB_ADDRESS)
     notes: Text | None = spec("What the document prints that is neither a rule nor a ruling (a poster's remarks "
                               "in a forum thread), kept as printed so no line of it is lost.",
                               {"zh": "慢慢发", "en": {"text": "Posting slowly.", "source_hash": "0a1b2c3d4e5f",
@@ -476,9 +477,6 @@ class ForgeType(StrEnum):
     FORGEJO = "forgejo"
 
 
-HTTP_URL = r"^https?://[^\s/?#]+(/[^\s?#]*)?$"
-
-
 @dataclass
 class Forge:
     """Where the project's content is kept and readers report problems, in Material's terms (``repo_url``,
@@ -489,19 +487,19 @@ class Forge:
                             name="forge")
 
     repo_url: str = spec("The repository's web address, as Material's `repo_url` (also shown in the header).",
-                         "https://github.com/owner/rulings", required=True, pattern=HTTP_URL)
+                         "https://github.com/owner/rulings", required=True, kind=Kind.BASE_ADDRESS)
     type: ForgeType = spec("The forge software: it decides the form of the new-issue and file links.", "github",
                            default=ForgeType.GITHUB)
     branch: str = spec("The branch the site is built from (for links to the content files).", "main",
-                       default="main", pattern=r"^[^\s?#]+$")
+                       default="main", kind=Kind.BRANCH)
     edit_uri: str | None = spec("As Material's `edit_uri`, but from the repository root: the path from `repo_url` "
                                 "to a file's page, e.g. `edit/main/` to open the editor; by default the file's "
                                 "page on the branch (`blob/<branch>/`, GitLab `-/blob/<branch>/`, Gitea and "
-                                "Forgejo `src/branch/<branch>/`).", "edit/main/", pattern=r"^[^\s?#]*$")
+                                "Forgejo `src/branch/<branch>/`).", "edit/main/", kind=Kind.REPO_PATH)
     new_issue: str | None = spec("A new-issue URL of another form, with `{title}` and `{body}` where the "
                                  "prefilled, URL-encoded title and text go; by default the forge type's own.",
                                  "https://tracker.example.org/new?summary={title}&description={body}",
-                                 pattern=r"^https?://\S+$")
+                                 kind=Kind.ISSUE_FORM)
 
 
 @dataclass

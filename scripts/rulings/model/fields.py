@@ -44,6 +44,12 @@ class Kind(StrEnum):
     ALIASES = "aliases"  # other spellings by locale
     PHRASES = "phrases"  # phrases by locale (a term's not_in)
     ATTRIBUTES = "attributes"  # game attributes by name
+    # configuration that ends in links on every page: each checked by parsing (rulings.model.urls)
+    WEB_ADDRESS = "web-address"  # an http(s) address (a document's)
+    BASE_ADDRESS = "base-address"  # an http(s) address the build adds paths to (the repository's)
+    ISSUE_FORM = "issue-form"  # an http(s) address template with {title} and {body}
+    BRANCH = "branch"  # a git branch name
+    REPO_PATH = "repo-path"  # a relative path below the repository's address (edit_uri)
 
 
 WHOLE_KINDS = frozenset({Kind.REFS, Kind.ALIASES, Kind.PHRASES, Kind.ATTRIBUTES})

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from rulings.content.diagnostics import Severity, display_path
 from rulings.content.validate import validate
+from rulings.model.urls import base_address_problem
 from rulings.publish.bundles import (
     Download,
     ZimMeta,
@@ -286,6 +287,8 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     probe = probe or Probe()
     t_start = time.perf_counter()
     content_dir = content_dir or repo / "content"
+    if site_url is not None and (problem := base_address_problem(site_url)):  # the CLI refused it already
+        raise BuildError(f"site URL {problem}; nothing was built")
     try:
         check_output(out, repo, content_dir, force=force)
     except OutputRefused as e:

@@ -15,7 +15,11 @@ else in the generator writes a content string into markup:
 - :func:`csv_cell` — a cell of a CSV export, which a spreadsheet must show and never evaluate.
 
 JSON outputs (and the SQLite export) use :func:`json.dumps` (which escapes by construction; SQLite binds
-parameters) and need nothing from here: they keep every text exactly as written.
+parameters) and need nothing from here: they keep every text exactly as written. What mkdocs
+computes and our theme overrides print (``config.repo_url``, ``page.canonical_url``, the site's path) is
+escaped by the overrides themselves: each autoescapes (Jinja's markupsafe) and marks ``| safe`` only the
+labels escaped here (tests/test_templates.py reads every override); the addresses are also parsed when
+validating (:mod:`rulings.model.urls`).
 """
 
 from __future__ import annotations

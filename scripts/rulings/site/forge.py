@@ -3,7 +3,14 @@ finds a problem, and an entry's place in the content files for one who would fix
 
 Pure URL building, no markup: the page renderers put the URLs into ``href`` attributes through the
 escape boundary (:func:`rulings.site.escape.html_text`). Every value is percent-encoded here (``quote``
-with no safe characters), so text from content, however hostile, is only ever data in a query string.
+with no safe characters), so text from content, however hostile, is only ever data in a query string;
+the forge's own values (``repo_url``, ``edit_uri``, ``new_issue``) are plain addresses and paths, as
+validation checks (:mod:`rulings.model.urls`), and the branch is encoded part by part.
+
+The forge renders the new issue's body as Markdown, where a quoted ``@name`` would notify that user, ``#12``
+link an issue and ``<b>`` or ``[x](y)`` become markup: the entry's text goes into a fenced code block
+(:func:`code_block`), which GitHub, GitLab, Gitea and Forgejo show as it is, mentions and references
+included.
 Browsers, proxies and forges refuse very long URLs (GitHub answers 414 somewhat above 8 KB), so the
 quoted text is cut until the whole URL fits in :data:`URL_LIMIT` characters. Every ruling on every page
 carries such a link, so the quote is also kept to :data:`QUOTE_CHARS` characters: enough for the forge's
@@ -13,6 +20,7 @@ pages half as large again (measured: +50 % of the Markdown with whole texts quot
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 from rulings.model.entries import Forge, ForgeType
@@ -46,16 +54,30 @@ def _q(s: str) -> str:
     return quote(visible(s), safe="")
 
 
+def code_block(text: str) -> str:
+    """``text`` as a CommonMark fenced code block, which no forge turns into mentions, links or markup: its
+    fence is longer than any run of backticks in the text, so nothing in the text can close it."""
+    runs = [len(r) for r in re.findall(r"`+", text)]
+    fence = "`" * max(3, max(runs, default=0) + 1)
+    return f"{fence}text\n{text}\n{fence}"
+
+
+def _path(path: str) -> str:
+    """A path with each of its parts percent-encoded (its slashes kept)."""
+    return "/".join(quote(visible(part), safe="") for part in path.split("/"))
+
+
 def new_issue_url(forge: Forge, title: str, body: str, quoted: str = "", limit: int = URL_LIMIT) -> str:
     """The forge's new-issue form with ``title`` and ``body`` filled in; ``{text}`` in ``body`` is replaced
-    by ``quoted`` (the entry's text as shown), cut at the end with "…" as far as the URL needs to stay
-    within ``limit`` characters (the rest of the body is never cut)."""
+    by ``quoted`` (the entry's text as shown) in a :func:`code_block`, the text cut at the end with "…" as
+    far as the URL needs to stay within ``limit`` characters (the rest of the body is never cut)."""
     if len(quoted) > QUOTE_CHARS:
         quoted = quoted[:QUOTE_CHARS - 1].rstrip() + ELLIPSIS
     template = forge.new_issue or NEW_ISSUE[forge.type].replace("{repo}", forge.repo_url.rstrip("/"))
 
     def url(text: str) -> str:
-        return template.replace("{title}", _q(title)).replace("{body}", _q(body.replace("{text}", text)))
+        return template.replace("{title}", _q(title)).replace("{body}",
+                                                              _q(body.replace("{text}", code_block(text))))
 
     if len(url(quoted)) <= limit:
         return url(quoted)
@@ -69,7 +91,8 @@ def new_issue_url(forge: Forge, title: str, body: str, quoted: str = "", limit: 
 def file_url(forge: Forge, path: str, line: int | None = None) -> str:
     """The page of a file of the repository (``path`` from its root) at ``line``: the forge's file view on the
     configured branch, or ``edit_uri`` when one is set (Material's convention, from the repository root)."""
-    base = forge.edit_uri if forge.edit_uri is not None else FILE_PAGE[forge.type].replace("{branch}", forge.branch)
-    rel = "/".join(quote(part, safe="") for part in path.split("/"))
+    branch = _path(forge.branch)  # git allows '#', '%' or '"' in a branch name: data in the path, nothing more
+    base = forge.edit_uri if forge.edit_uri is not None else FILE_PAGE[forge.type].replace("{branch}", branch)
+    rel = _path(path)
     return f"{forge.repo_url.rstrip('/')}/{base.strip('/') + '/' if base.strip('/') else ''}{rel}" + (
         f"#L{line}" if line else "")

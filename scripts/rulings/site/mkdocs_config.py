@@ -63,6 +63,14 @@ def theme_words(inherited: Path, t: Callable[[str], str]) -> dict:
     return out
 
 
+def site_labels(inherited: Path) -> dict:
+    """The site's name from the inherited config (``mkdocs.yml`` or ``site_config/<locale>.yml``), escaped:
+    Material prints it as HTML in every page's header; our ``<title>`` overrides re-escape after
+    ``striptags``, as for every label (see :mod:`.escape`)."""
+    name = _inherited_config(inherited).get("site_name")
+    return {"site_name": nav_label(str(name))} if name else {}
+
+
 def _inherited_config(path: Path) -> dict:
     """A config file as mkdocs reads it (its INHERIT chain merged)."""
     with path.open("rb") as f:
@@ -83,7 +91,7 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     before and after it (:mod:`rulings.publish.one_locale` cuts it there), none by default."""
     site = locale_site_config(repo, locale)
     words = theme_words(site.inherit, t)
-    config: dict = {**words,
+    config: dict = {**words, **site_labels(site.inherit),
         "INHERIT": os.path.relpath(site.inherit, base),
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir / locale, base),

@@ -2,7 +2,8 @@
 forge (``forge:`` in content/project.yml); without one nothing is rendered.
 
 The report link opens the forge's new-issue form prefilled with the entry id, the page's address (absolute
-when the build has a site URL) and the text the reader sees; the edit link opens the entry's YAML file at its
+when the build has a site URL) and the text the reader sees (in a code block, so the forge makes no mention,
+issue link or markup of it: :func:`rulings.site.forge.code_block`); the edit link opens the entry's YAML file at its
 line. Both are plain links (no script builds or fetches anything), so offline bundles keep them as external
 links that simply need a network when followed.
 """
@@ -64,9 +65,8 @@ class Corrections:
         title = view.t(TITLE, id=e.id)
         body = "\n".join([view.ui.label(_("Entry")) + e.id, view.ui.label(_("Page")) + self.address(view, e), "",
                           view.ui.label(_("Text shown")), "{text}", "", view.t(ASK)])
-        quoted = "\n".join("> " + line for line in shown_texts(e, view.locale).split("\n"))
-        out = [_link("rl-report", new_issue_url(self.forge, title, body, quoted), view.t(REPORT),
-                     view.t(REPORT_NAMED, name=name))]
+        report = new_issue_url(self.forge, title, body, shown_texts(e, view.locale))
+        out = [_link("rl-report", report, view.t(REPORT), view.t(REPORT_NAMED, name=name))]
         path, line = self.places.get(e.id, (None, None))
         if path:
             out.append(_link("rl-edit", file_url(self.forge, path, line), view.t(EDIT), view.t(EDIT_NAMED, name=name)))

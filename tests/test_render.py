@@ -69,13 +69,14 @@ def test_translation_shows_original_with_language_and_marks():
     t.translate("en", "Julia: the word Permanent is missing.", "machine", "ai")
     html = text_block(t, _ctx("en"))
     assert '<div class="rl-text" lang="en"><p>Julia: the word Permanent is missing.</p>' in html
-    assert '<details class="rl-original">' in html and "Original (Italian)</summary>" in html
-    assert '<div lang="it"><p>Julia: manca la scritta Permanente.</p></div></details>' in html
+    # the original: hidden until the page's switch, labelled, out of the search text, not linked
+    assert '<div class="rl-orig" lang="it" data-search-exclude><p class="rl-orig-label" lang="en">' \
+        'Original (Italian)</p><p>Julia: manca la scritta Permanente.</p></div>' in html
     assert 'aria-label="machine translation"' in html and "rl-mark-stale" not in html
     t.source = "Julia: manca la scritta Permanente!"  # the source changed after translation
     assert 'aria-label="the original changed after this translation was made; machine translation"' in \
         text_block(t, _ctx("en"))
     zh = text_block(t, _ctx("zh"))  # no Chinese, English only stale: the English, marked, before the Italian
     assert '<div class="rl-text" lang="en"><p>Julia: the word Permanent is missing.</p>' in zh
-    assert "rl-mark-stale" in zh and '<div lang="it"><p>Julia: manca la scritta Permanente!</p>' in zh
+    assert "rl-mark-stale" in zh and '</p><p>Julia: manca la scritta Permanente!</p></div>' in zh
     assert text_block(Text("en", "<b>x</b>"), _ctx("en")).count("&lt;b&gt;") == 1

@@ -257,3 +257,23 @@ def test_the_warm_up_requests_nothing_and_leaves_no_trace_in_the_results(tmp_pat
     assert all(item["location"].startswith("game/") for result in warmed["posted"] for group in result["items"]
                for item in group)
     assert any(result["items"] for result in warmed["posted"])
+
+
+def test_an_original_the_page_hides_is_found_after_the_text_and_never_its_snippet(tmp_path):
+    """A translated page's original (hidden on the page, kept out of Material's text) is in the index at the
+    lowest weight: a word only it has finds the page, a page having the word in its text ranks first, and the
+    snippet is the reader's text, not the original."""
+    node = _node()
+    entries = [{"location": "game/card/a/", "title": "Carta A", "text": "<p>Il alleato si teletrasporta.</p>"},
+               {"location": "game/card/b/", "title": "Carta B", "text": "<p>Nessun teleport qui, teleport.</p>"}]
+    context = {**CONTEXT, "originals": {"game/card/a/": ["Does the ally teleport itself?"]}}
+    for rel, body in index_files(entries, context, "it").items():
+        (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "search" / rel).write_bytes(body)
+    posted = _run_worker(node, tmp_path, 'await ask("teleport"); return posted;')
+    items = [group[0] for group in posted[-1]["data"]["items"]]
+    assert [i["location"] for i in items] == ["game/card/b/", "game/card/a/"]
+    alone = _run_worker(node, tmp_path, 'await ask("itself"); return posted;')
+    found = [group[0] for group in alone[-1]["data"]["items"]]
+    assert [i["location"] for i in found] == ["game/card/a/"]
+    assert "Does the ally" not in json.dumps(found) and "teletrasporta" in json.dumps(found)

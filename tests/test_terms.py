@@ -298,9 +298,14 @@ def test_validator_po_hints_and_site_links_agree(tmp_path: Path, monkeypatch: py
     gd = build_model(c).games["demo"]
     loc = Locator()
     loc.place("demo/term/adjacent", "demo/glossary.md")
-    linker, ui = Linker(gd.terms, gd.entities, "it"), UI("it")
+    # the site links a term in the text a reader reads (the source on the English page; an original the
+    # Italian page hides is not linked: its translation, lacking the term, has no link either)
+    linker, ui = Linker(gd.terms, gd.entities, "en"), UI("en")
     linked = {k for k in questions for r in gd.rulings if r.id == f"demo/ruling/{k}"
-              and 'class="rl-term"' in text_block(r.question, Ctx("it", ui, "demo/card/sword.md", loc, linker))}
+              and 'class="rl-term"' in text_block(r.question, Ctx("en", ui, "demo/card/sword.md", loc, linker))}
+    it = Linker(gd.terms, gd.entities, "it")
+    assert not any('class="rl-term"' in text_block(r.question, Ctx("it", UI("it"), "demo/card/sword.md", loc, it))
+                   for r in gd.rulings)
 
     assert hinted == linked == warned == {"plain", "inflected"}
 

@@ -14,7 +14,7 @@
 "use strict";
 (function () {
   const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
-  const FIELDS = [100, 10, 1];        // a word in a name, in a title, in the text
+  const FIELDS = [100, 10, 1, 0.25];  // a word in a name, in a title, in the text, in an original the page hides
   const EXACT = 1, PREFIX = 0.5, TYPO = 0.3;
   const RANKED = 30;                  // sections ranked and shown (grouped by page): few record files
   const AT_ONCE = 10;                 // pages Material renders from a result at once (the rest when scrolled
@@ -167,7 +167,7 @@
     await load(missing.map(k => `s/${shardName(k)}.js`));
   }
 
-  function posting(ix, shard, stem) {  // [names, titles, texts] as sorted document ids
+  function posting(ix, shard, stem) {  // [names, titles, texts(, originals)] as sorted document ids
     let p = ix.postings.get(stem);
     if (p) return p;
     const raw = shard.p[stem];
@@ -296,8 +296,8 @@
       for (const tok of wtoks) {
         const seen = [];                 // a piece's score: its best match's
         for (const [weight, p] of found.get(tok).values()) {
-          const idf = Math.log(1 + N / (p[0].length + p[1].length + p[2].length));
-          for (let f = 0; f < 3; f++) {
+          const idf = Math.log(1 + N / p.reduce((n, ids) => n + ids.length, 0));
+          for (let f = 0; f < p.length; f++) {
             const w = weight * FIELDS[f] * idf, ids = p[f];
             for (let i = 0; i < ids.length; i++) {
               const id = ids[i];

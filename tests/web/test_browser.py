@@ -227,10 +227,19 @@ def test_a_card_page_reads_in_the_readers_language_with_one_notice(page, server,
     marks = page.locator("article .rl-text .rl-mark")
     assert marks.count() == texts.count()  # machine translations: one small marker each
     assert marks.first.get_attribute("aria-label")
-    original = page.locator("article details.rl-original").first
-    assert not original.locator("div").is_visible()
-    original.locator("summary").click()
-    assert original.locator("div").is_visible()
+    # the originals: hidden, shown all at once by the notice's one switch, which the next page remembers
+    originals = page.locator("article .rl-orig")
+    assert originals.count() >= texts.count() and not originals.first.is_visible()
+    switch = page.locator("article .rl-notice input[data-rl-originals]")
+    assert switch.count() == 1
+    switch.check()
+    assert all(originals.nth(i).is_visible() for i in range(originals.count()))
+    assert originals.first.get_attribute("lang") != locale
+    page.reload()
+    assert page.locator("article .rl-orig").first.is_visible()
+    page.locator("article .rl-notice input[data-rl-originals]").uncheck()
+    page.reload()
+    assert not page.locator("article .rl-orig").first.is_visible()
 
 
 def cited_range() -> tuple[str, int, int]:

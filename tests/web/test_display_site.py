@@ -33,10 +33,11 @@ def test_an_italian_ruling_without_chinese_reads_in_english_with_the_original_a_
         ui = UI.load(REPO / "locales", loc)
         html = (site / loc / "demo" / "card" / "sword" / "index.html").read_text(encoding="utf-8")
         assert '<div class="rl-text" lang="en"><p>Yes, once per turn.' in html, loc
-        original = re.search(r'<details class="rl-original"><summary lang="([^"]+)"[^>]*>(.*?)</summary>'
-                             r'<div lang="it"><p>Sì, una volta per turno.</p></div></details>', html)
+        original = re.search(r'<div class="rl-orig" lang="it" data-search-exclude><p class="rl-orig-label" '
+                             r'lang="([^"]+)">(.*?)</p><p>Sì, una volta per turno.</p></div>', html)
         assert original and original.group(1) == loc
         assert ui.t("Original ({language})", language=ui.language_name("it")) in original.group(2)
+        assert html.count("data-rl-originals") == 1  # one switch for the page's originals
         assert html.count('class="rl-notice"') == 1
         assert ui.t(NOTICES["fallback"], language=ui.language_name(loc)) in html
         assert ui.t(NOTICES["machine"]) in html

@@ -46,7 +46,7 @@ def test_translate_with_po_tools_and_see_it_on_the_site(tmp_path):
     text = "".join(page.text)
     html = (site / "it" / "demo" / "card" / "sword" / "index.html").read_text(encoding="utf-8")
     assert "Sì, due volte." in text and 'aria-label="bozza di traduzione, non ancora rivista"' in html
-    assert ("div", "", "en") in page.langs and '<details class="rl-original">' in html
+    assert ("div", "rl-orig", "en") in page.langs and 'data-rl-originals' in html
 
     # the source changes: validate warns, status counts it stale, the site says "may be outdated",
     # and the next export offers it as fuzzy with the previous source

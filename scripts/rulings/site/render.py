@@ -195,32 +195,47 @@ NOTICES = {
                   "original language (marked ⇄)."),
     "stale": _("Some originals changed after they were translated (marked ⚠)."),
 }
-NOTICE_ORIGINAL = _("Every original is one click away under “Original”.")
 NOTICE_HELP = _("Help translate")
+ORIGINALS_SWITCH = _("Show the originals")
+ORIGINALS_TITLE = _("Show each text also as written in its original language")
 MARK_RE = re.compile(r'<span class="rl-mark ([a-z -]+)" role="img"')
+ORIGINAL_CLASS = "rl-orig"
+"""The class of every folded original (:func:`_original`, :func:`text_inline`): hidden until the page's one
+switch (:func:`page_notice`) shows them all; ``site_config/assets/rulings.css`` and ``originals.js`` know it."""
 
 
 def page_notice(markdown: str, ui: UI, help_href: str) -> str:
-    """One notice for a page (after its title) saying what its markers mean, or "" when it has none.
+    """One notice for a page (after its title): what its markers mean, and the one switch that shows every
+    original on the page; "" when it has neither markers nor originals.
 
-    Found from the markers in the generated page: content is escaped, so only this module writes them."""
+    Found from the generated page: content is escaped, so only this module writes markers and originals.
+    The switch is a checkbox that CSS alone reads (``:has``), so it works without scripts, from ``file://``
+    and in Kiwix; ``originals.js`` only remembers it from page to page."""
     kinds = {c.removeprefix("rl-mark-") for m in MARK_RE.finditer(markdown) for c in m.group(1).split()}
     kinds = {"fallback" if k in ("untranslated", "outdated") else k for k in kinds if k != "rl-mark"}
-    if not kinds:
+    originals = f'class="{ORIGINAL_CLASS}' in markdown
+    if not kinds and not originals:
         return ""
     language = ui.language_name(ui.locale)
     sentences = [ui.t(NOTICES[k], language=language) for k in NOTICES if k in kinds]
-    return raw(f'<aside class="rl-notice" role="note"{NS}><p>{esc(" ".join(sentences))} '
-               f'{esc(ui.t(NOTICE_ORIGINAL))} <a href="{esc(help_href)}">{esc(ui.t(NOTICE_HELP))}</a></p></aside>')
+    switch = (f' <label class="rl-orig-switch" title="{esc(ui.t(ORIGINALS_TITLE))}"><input type="checkbox" '
+              f'data-rl-originals> {esc(ui.t(ORIGINALS_SWITCH))}</label>') if originals else ""
+    text = f"{esc(' '.join(sentences))} " if sentences else ""
+    return raw(f'<aside class="rl-notice" role="note"{NS}><p>{text}'
+               f'<a href="{esc(help_href)}">{esc(ui.t(NOTICE_HELP))}</a>{switch}</p></aside>')
 
 
 def _original(d: Display, ctx: Ctx) -> str:
-    """The original beside a translated or fallback text, folded: a click away, never in the way."""
+    """The original beside a translated or fallback text: hidden until the page's switch shows the originals,
+    labelled with its language, kept out of the search text (the index has it apart, at a lower weight:
+    :mod:`rulings.site.search.context`) and not linked (the links belong to the text the reader reads)."""
     if d.is_original:
         return ""
     label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(d.original_lang))
-    return (f'<details class="rl-original"><summary lang="{esc(ctx.locale)}"{NS}>{esc(label)}</summary>'
-            f'<div lang="{esc(d.original_lang)}">{_paragraphs(d.original, ctx, d.original_lang)}</div></details>')
+    paragraphs = [p for p in d.original.split("\n\n") if p.strip()] or [d.original]
+    body = "".join(f"<p>{'<br>'.join(esc(line) for line in p.split(chr(10)))}</p>" for p in paragraphs)
+    return (f'<div class="{ORIGINAL_CLASS}" lang="{esc(d.original_lang)}"{NS}>'
+            f'<p class="rl-orig-label" lang="{esc(ctx.locale)}">{esc(label)}</p>{body}</div>')
 
 
 def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
@@ -234,7 +249,7 @@ def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
 
 
 def text_extras(t: Text | None, ctx: Ctx) -> str:
-    """What goes under a heading that already shows the text: its marker and the original."""
+    """What goes under a heading that already shows the text: its marker and the original (hidden)."""
     if t is None:
         return ""
     d = shown(t, ctx.locale)
@@ -259,7 +274,7 @@ def all_names(t: Text | None) -> str:
 
 def text_inline(t: Text | None, ctx: Ctx, *, link: bool = True) -> str:
     """A short text on one line (cells, list items, captions): the reader's text, its marker, then the
-    original in brackets."""
+    original, hidden (:func:`original_inline`)."""
     if t is None:
         return ""
 
@@ -269,9 +284,16 @@ def text_inline(t: Text | None, ctx: Ctx, *, link: bool = True) -> str:
     d = shown(t, ctx.locale)
     out = f'<span lang="{esc(d.lang)}">{fmt(d.text, d.lang)}</span>{marker(d, ctx)}'
     if not d.is_original:
-        original = fmt(d.original, d.original_lang)
-        out += f' <span class="rl-original-inline" lang="{esc(d.original_lang)}">{original}</span>'
+        out += original_inline(d.original, d.original_lang)
     return out
+
+
+def original_inline(text: str, lang: str) -> str:
+    """An original on one line, after the text shown (list items, cells, index entries): hidden with the
+    others until the page's switch shows them, in brackets then; no links, no search text (see
+    :func:`_original`)."""
+    body = "<br>".join(esc(x) for x in text.split("\n"))
+    return f' <span class="{ORIGINAL_CLASS} rl-orig-inline" lang="{esc(lang)}"{NS}>{body}</span>'
 
 
 def plain(t: Text | None, locale: str) -> str:

@@ -10,7 +10,7 @@ from rulings.site.i18n import N_, _
 from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import GameData, Page, initial, sort_key
 from rulings.site.pages.base import NO_SEARCH, LocaleView
-from rulings.site.render import Ctx, esc, heading, raw
+from rulings.site.render import Ctx, esc, heading, original_inline, raw
 
 
 def render(view: LocaleView, gd: GameData) -> list[Page]:
@@ -37,7 +37,7 @@ def index_html(view: LocaleView, entities: list[Entity], gd: GameData, ctx: Ctx)
             extra = f" — {esc(view.ui.n(N_('{n} ruling', '{n} rulings'), n))}" if n else ""
             orig = ""
             if e.name and e.name.lang != view.locale and e.name.get(view.locale):
-                orig = f' <span class="rl-original-inline" lang="{esc(e.name.lang)}">{esc(e.name.source)}</span>'
+                orig = original_inline(e.name.source, e.name.lang)
             items.append(f'<li>{view.a(ctx, e.id)}{orig} <span class="rl-kind">{esc(kind)}</span>{extra}</li>')
         out.append(raw(f'<ul class="rl-index">{"".join(items)}</ul>'))
     return out

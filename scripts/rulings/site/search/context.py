@@ -1,8 +1,10 @@
 """What the search index needs to know about a locale's pages that their HTML does not say.
 
 Material's search plugin gives each page and section as title and text; the index adds the game and
-kind each result shows (and filters by), and the names a card, hero or term is found by in every
-language (printed names, translations, aliases), which rank first. Written by the generator beside
+kind each result shows (and filters by), the names a card, hero or term is found by in every
+language (printed names, translations, aliases), which rank first, and the originals of the texts an
+entry shows translated: the pages hide them (and keep them out of Material's text, so a result's
+snippet is the reader's text), the index finds them at the lowest weight. Written by the generator beside
 the locale's ``mkdocs.yml`` and read by :mod:`rulings.site.search.hook`.
 """
 
@@ -17,6 +19,7 @@ from rulings.site.i18n import N_, UI, _
 from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import SiteModel
 from rulings.site.render import plain
+from rulings.translation.display import shown
 
 FILE = "search-context.json"
 """Its name, beside the generated ``mkdocs.yml``."""
@@ -43,6 +46,7 @@ def search_context(model: SiteModel, locale: str, ui: UI, dir_urls: bool) -> byt
     """The locale's games, kinds, the kind at each entry's location and the names each is found by."""
     where: dict[str, str] = {}
     names: dict[str, list[str]] = {}
+    originals: dict[str, list[str]] = {}
     kinds: set[str] = set()
     for gd in model.games.values():
         for e in gd.entries:
@@ -58,11 +62,15 @@ def search_context(model: SiteModel, locale: str, ui: UI, dir_urls: bool) -> byt
                 names[location] = all_forms(e.name, e.aliases)
             elif isinstance(e, Term):
                 names[location] = all_forms(e.term, e.aliases)
+            texts = [d.original for _, t in e.texts() if not (d := shown(t, locale)).is_original]
+            if texts:
+                originals.setdefault(location, []).extend(texts)
     data = {
         "games": {gid: plain(gd.game.name, locale) for gid, gd in model.games.items()},
         "kinds": {k: kind_label(ui, k) for k in sorted(kinds)},
         "labels": {"game": ui.t(_("Game"))},
         "where": where,
         "names": {loc: forms for loc, forms in names.items() if forms},
+        "originals": originals,
     }
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0).encode("utf-8")

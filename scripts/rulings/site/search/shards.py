@@ -7,7 +7,8 @@ worker's global ``__rulingsSearch`` (so it loads with ``importScripts`` from a w
 - ``meta.js``: games, kinds, stop words, the Han ranges and the list of shard keys (small, first);
 - ``s/<key>.js``: the words starting with ``key`` (a prefix of one or two characters, longer where a
   shard would be large): each surface form with its stem, each of those stems with the documents
-  having it as a name, in a title and in the text (sorted ids as one string each, :func:`encode_ids`),
+  having it as a name, in a title, in the text and in an original the page hides (sorted ids as one string
+  each, :func:`encode_ids`; the last left out when empty),
   and the records (below)
   of the documents it names, which rank first: a query's words need their shards and nothing else,
   and its best results show without another request;
@@ -61,8 +62,9 @@ class Doc:
 class Index:
     docs: list[Doc] = field(default_factory=list)
     stem_of: dict[str, str] = field(default_factory=dict)
-    postings: dict[str, tuple[set[int], set[int], set[int]]] = field(
-        default_factory=lambda: defaultdict(lambda: (set(), set(), set())))
+    postings: dict[str, tuple[set[int], set[int], set[int], set[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: (set(), set(), set(), set())))
+    """Per stem, the documents having it in a name, a title, the text, an original (the worker's FIELDS)."""
 
 
 def plain_text(markup: str) -> str:
@@ -77,6 +79,7 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
     games = sorted(context.get("games", {}))
     kinds = sorted(context.get("kinds", {}))
     where, names = context.get("where", {}), context.get("names", {})
+    originals = context.get("originals", {})
     stem = stemmer(lang)
     ix = Index()
     page_ids: dict[str, int] = {}
@@ -91,7 +94,8 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
                            games.index(segment) + 1 if segment in games else 0,
                            kinds.index(kind) + 1 if kind in kinds else 0, page_ids.get(page, n)))
         d = ix.docs[-1]
-        for f, text in enumerate((" ".join(names.get(location, [])), d.title, d.text)):
+        fields = (" ".join(names.get(location, [])), d.title, d.text, " ".join(originals.get(location, [])))
+        for f, text in enumerate(fields):
             for tok in index_tokens(text):
                 s = ix.stem_of.get(tok)
                 if s is None:
@@ -165,8 +169,15 @@ def _shard_data(ix: Index, strings: list[str]) -> dict:
     stems = sorted({ix.stem_of[s] for s in strings})
     named = {n for s in stems for n in ix.postings[s][0]}  # the names rank first: shown from here
     named |= {ix.docs[n].page for n in named}
-    return {"s": surfaces, "p": {s: [encode_ids(f) for f in ix.postings[s]] for s in stems},
+    return {"s": surfaces, "p": {s: _postings(ix.postings[s]) for s in stems},
             "r": {n: record(ix, n) for n in sorted(named)}}
+
+
+def _postings(fields: tuple[set[int], ...]) -> list[str]:
+    """A stem's postings as the worker reads them: names, titles, texts, originals (left out when empty, as
+    most are: an original's words are mostly in another language than the page's)."""
+    out = [encode_ids(f) for f in fields]
+    return out[:3] if not out[3] else out
 
 
 def _split(ix: Index, key: str, strings: list[str], out: dict[str, dict]) -> None:

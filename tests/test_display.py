@@ -98,3 +98,28 @@ def test_the_readers_own_state_is_kept_so_an_outdated_translation_can_be_marked(
     d = shown(italian(zh=("旧的", False), en=("Yes, you can.", True)), "zh")
     assert (d.shown, d.own.value) == (Shown.FALLBACK, "stale")
     assert shown(italian(en=("Yes, you can.", True)), "zh").own.value == "missing"
+
+
+def test_a_term_name_is_shown_translated_with_no_gloss_and_an_english_fallback():
+    """A rules concept (a topic, an ability the game translates) is read in the reader's language, the
+    original on demand; without a translation, English, never a third language."""
+    ties = name("Ties", "en", it=("Parità", M), zh=("平局", M))
+    for loc, expected in (("it", "Parità"), ("zh", "平局"), ("en", "Ties")):
+        n = name_shown(ties, loc, printed=False)
+        assert (n.title.text, n.gloss) == (expected, None)
+    assert name_shown(ties, "it").title.text == "Ties"  # the same name, were it printed: kept as printed
+    sopp = name("SOPPORTAZIONE", "it", en=("ENDURANCE", M))
+    assert name_shown(sopp, "zh", printed=False).title.text == "ENDURANCE"
+
+
+def test_what_a_name_is_decides_whether_a_missing_translation_is_missing():
+    from rulings.model.entries import Entity, EntityType, Naming, Provenance, kept_as_printed, naming_of
+
+    prov = [Provenance("doc", (1, 1))]
+    card = Entity("g/card/c", "en", prov, type=EntityType.CARD, name=Text("en", "Sword"))
+    topic = Entity("g/topic/t", "en", prov, type=EntityType.TOPIC, name=Text("en", "Ties"))
+    ability = Entity("g/ability/a", "en", prov, type=EntityType.ABILITY, name=Text("en", "Treachery"),
+                     naming=Naming.PRINTED)
+    assert [naming_of(e) for e in (card, topic, ability)] == [Naming.PRINTED, Naming.TERM, Naming.PRINTED]
+    assert kept_as_printed(card, "name") and kept_as_printed(ability, "name")
+    assert not kept_as_printed(topic, "name")  # a concept's name untranslated is a text to translate

@@ -100,7 +100,7 @@ def test_hero_field_by_field(by_id):
     assert h.aliases == {"en": ["Bu Lianshi"]}  # printed so in a question (line 276)
     assert h.origin.lines == (262, 263)
     assert by_id[f"{G}/hero/cai-wenji"].attributes == {
-        "faction": "neutral", "gender": "female", "health": 3, "set": "QUN 012"}
+        "faction": "qun", "gender": "female", "health": 3, "set": "QUN 012"}
     cao = by_id[f"{G}/hero/cao-cao"]
     assert cao.name.source == "曹操" and cao.name.get("en") == "CAO Cao"
     assert cao.attributes == {"faction": "wei", "gender": "male", "health": 4, "set": "WEI 001"}

@@ -33,6 +33,20 @@ class EntityType(StrEnum):
     TOPIC = "topic"  # a FAQ heading that is a rules concept rather than a card
 
 
+class Naming(StrEnum):
+    """What an entity's name is, which decides how other languages show it (:func:`naming_of`)."""
+
+    PRINTED = "printed"  # as printed on a card (a card, hero, place): kept as printed, a translation a gloss
+    TERM = "term"  # a rules concept, or an ability or keyword the game translates: shown translated
+
+
+NAMING_BY_TYPE = {"card": Naming.PRINTED, "hero": Naming.PRINTED, "ability": Naming.TERM,
+                  "keyword": Naming.TERM, "topic": Naming.TERM}
+"""An entity's naming where it declares none: cards and heroes are printed; topics (FAQ headings naming a
+rules concept), abilities and keywords are terms. An ability printed on a card in every edition, like
+三国杀's (奸雄 on the Chinese card, Treachery on the English), says ``naming: printed``."""
+
+
 class RulingStatus(StrEnum):
     CURRENT = "current"
     SUPERSEDED = "superseded"
@@ -201,6 +215,12 @@ class Entity(Entry):
                              {"zh": "曹操", "en": {"text": "CAO Cao", "source_hash": "0a1b2c3d4e5f",
                                                  "status": "official", "by": "source document"}},
                              required=True, default=None)
+    naming: Naming | None = spec("What the name is: `printed` (as printed on a card: other languages show it as "
+                                 "printed, in the language of their edition where one exists (an `official` "
+                                 "translation), a translation only as a gloss) or `term` (a rules concept, "
+                                 "ability or keyword the game translates: shown translated, the original on "
+                                 "demand). Without it: cards and heroes are printed, abilities, keywords and "
+                                 "topics terms.", "printed")
     aliases: dict[str, list[str]] = spec(None, kind=Kind.ALIASES, factory=dict)
     attributes: dict[str, str | int | bool] = spec("Game attributes (faction, gender, health, set…).",
                                                    {"faction": "wei", "health": 4}, kind=Kind.ATTRIBUTES,
@@ -542,7 +562,20 @@ NAME_FIELDS: dict[type, str] = {Entity: "name", Erratum: "target_name"}
 """The fields that hold a printed name (shown by :func:`rulings.translation.display.name_shown`)."""
 
 
+def naming_of(e: Entity) -> Naming:
+    """The entity's naming: declared, else its type's (:data:`NAMING_BY_TYPE`)."""
+    return e.naming or NAMING_BY_TYPE[e.type.value]
+
+
+def is_printed_name(entry: Entry, path: str) -> bool:
+    """True for the field holding a printed name: a card's, hero's or printed ability's name, an erratum's
+    target name (a term-named entity's name is translated like any text)."""
+    if NAME_FIELDS.get(type(entry)) != path:
+        return False
+    return not isinstance(entry, Entity) or naming_of(entry) is Naming.PRINTED
+
+
 def kept_as_printed(entry: Entry, path: str) -> bool:
     """True for a printed-name field: without a translation it is shown as printed, which is the policy,
     so the status counts it as done ("name kept"), not as missing."""
-    return NAME_FIELDS.get(type(entry)) == path
+    return is_printed_name(entry, path)

@@ -24,8 +24,8 @@ ATTRIBUTE_LABELS = {"faction": _("Faction"), "gender": _("Gender"), "health": _(
 
 ATTRIBUTE_VALUE_LABELS = {
     ("faction", "wei"): _("Wei"), ("faction", "shu"): _("Shu"), ("faction", "wu"): _("Wu"),
-    ("faction", "qun"): _("Qun (heroes of the realm)"), ("faction", "god"): _("God"),
-    ("faction", "neutral"): _("Neutral"),
+    # 三国杀's factions (the only game with them): 群 is printed NEUTRAL in the English edition
+    ("faction", "qun"): _("Neutral"), ("faction", "god"): _("God"),
     ("gender", "male"): _("male"), ("gender", "female"): _("female"),
     ("ability_type", "Passive Ability"): _("Passive Ability"),
     ("ability_type", "Monarch Ability"): _("Monarch Ability"),

@@ -301,16 +301,16 @@ def plain(t: Text | None, locale: str) -> str:
     return shown_text(t, locale)
 
 
-def name_title(t: Text | None, locale: str) -> str:
-    """A printed name as it titles a page or a link (:func:`rulings.translation.display.name_shown`)."""
-    return name_shown(t, locale).title.text if t is not None else ""
+def name_title(t: Text | None, locale: str, *, printed: bool = True) -> str:
+    """A name as it titles a page or a link (:func:`rulings.translation.display.name_shown`)."""
+    return name_shown(t, locale, printed=printed).title.text if t is not None else ""
 
 
-def name_gloss(t: Text | None, ctx: Ctx) -> str:
+def name_gloss(t: Text | None, ctx: Ctx, *, printed: bool = True) -> str:
     """A gloss beside a printed name, in the reader's language and marked as a gloss ("" if none)."""
     if t is None:
         return ""
-    g = name_shown(t, ctx.locale).gloss
+    g = name_shown(t, ctx.locale, printed=printed).gloss
     if g is None:
         return ""
     label = ctx.ui.t(_("gloss"))

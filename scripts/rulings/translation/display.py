@@ -17,10 +17,11 @@ current text exists in either language, the reader's own language, marked "sourc
 translation", is better than a language they may not read. The original is always reachable beside what is
 shown (``original``/``original_lang``), so a reader can check.
 
-Names are different (:func:`name_shown`): a printed card or hero name is a proper noun, kept as printed in
-every locale. The title is the name printed in the reader's language (the source, or an ``official``
-translation: a parallel name printed in the document or an established edition), else the name printed in
-English, else the source; any other translation the policy above picks is offered beside it as a *gloss*.
+Printed names are different (:func:`name_shown`): a printed card or hero name is a proper noun, kept as
+printed in every locale (a term-named entity, a rules concept, is shown as any text is). The title is the
+name printed in the reader's language (the source, or an ``official`` translation: a parallel name printed
+in the document or an established edition), else the name printed in English, else the source; any other
+translation the policy above picks is offered beside it as a *gloss*.
 """
 
 from __future__ import annotations
@@ -120,8 +121,12 @@ def _printed(t: Text, locale: str) -> Display | None:
     return None
 
 
-def name_shown(t: Text, locale: str, fallback: str = FALLBACK) -> NameDisplay:
-    """The printed name to title a page with, and a gloss (see the module docstring)."""
+def name_shown(t: Text, locale: str, fallback: str = FALLBACK, *, printed: bool = True) -> NameDisplay:
+    """The name to title a page, head a section or label a link with, and a gloss (see the module
+    docstring): a printed name (``printed``) as printed, else (a term: a rules concept, an ability the game
+    translates) by the display policy of every text, with no gloss (its original is what the page offers)."""
+    if not printed:
+        return NameDisplay(shown(t, locale, fallback), None)
     title = _printed(t, locale)
     if title is None:
         printed = _printed(t, fallback)

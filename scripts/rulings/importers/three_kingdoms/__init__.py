@@ -25,7 +25,11 @@ Mapping:
   the schema's examples), gender ``female`` (printed M / F), health ``3`` and set ``YJ 101`` (the
   printed set code with its card number, kept whole: for base-set heroes the prefix is the faction,
   e.g. ``WEI 001``, so it cannot be split into a set name);
-- their abilities are entities (type ``ability``, ``parent`` = the hero, ``text`` = ability text);
+- their abilities are entities (type ``ability``, ``parent`` = the hero, ``text`` = ability text), with
+  ``naming: printed``: an ability's name is printed on the hero card of each edition (奸雄 on the Chinese
+  card, Treachery on the English one), so Chinese readers get the Chinese edition's name (an ``official``
+  translation of the English, added by the translation pass), not a translation of the English;
+- faction ``qun`` for the English edition's NEUTRAL (the Chinese game's 群, as the set codes QUN say);
 - the Q&A are rulings ``about`` the hero and the ability they are printed under;
 - the precedence rules are a section with an ordered list (circled-number order kept);
 - every "Word Using" and "Concepts" item defines a word or concept: each is a glossary term, and
@@ -69,6 +73,7 @@ from rulings.model.entries import (
     Game,
     ListBlock,
     ListItem,
+    Naming,
     Provenance,
     Ruling,
     Section,
@@ -106,6 +111,9 @@ HERO_LINE_RE = re.compile(
 ABILITY_KIND_RE = re.compile(r"^(Passive Ability|Monarch Ability|Expendable Ability|Trigger Ability):")
 SUITS = "♥♦♣♠"
 GENDERS = {"M": "male", "F": "female"}  # the hero line prints M / F; the schema wants male / female
+FACTIONS = {"NEUTRAL": "qun"}
+"""Printed factions whose code is not the printed word: the English edition prints NEUTRAL for the faction
+the Chinese game calls 群 (its heroes' set codes say QUN); the others (WEI, SHU, WU) are their code."""
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -445,7 +453,8 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
             name.translate("en", m.group("en"), "official", by=OFFICIAL_BY)
             hero = Entity(id=_gid("hero", slugify(m.group("en"))), lang="zh", type=EntityType.HERO, name=name,
                           provenance=_prov(zh[0], no), attributes={
-                              "faction": m.group("faction").lower(), "gender": GENDERS[m.group("gender")],
+                              "faction": FACTIONS.get(m.group("faction"), m.group("faction").lower()),
+                              "gender": GENDERS[m.group("gender")],
                               "health": int(m.group("health")), "set": m.group("set")})
             entities.append(hero)
             sec.related.append(hero.id)
@@ -469,7 +478,8 @@ def _parse_heroes(block: list[tuple[int, str]], sec: Section, entities: list[Ent
             if not _looks_like_name(s):
                 raise ValueError(f"line {no}: expected an ability name, got {s!r}")
             ability = Entity(id=_gid("ability", f"{hero.id.rsplit('/', 1)[1]}-{slugify(s)}"), lang="en",
-                             type=EntityType.ABILITY, name=_en(s), parent=hero.id, provenance=_prov(no, no))
+                             type=EntityType.ABILITY, name=_en(s), naming=Naming.PRINTED, parent=hero.id,
+                             provenance=_prov(no, no))
             entities.append(ability)
             pending.append((ability, [hero.id]))
             state = "text"

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 
-from rulings.model.entries import Change, Entity, Entry, Erratum, Provenance, Ruling, Section, Term
+from rulings.model.entries import (
+    Change,
+    Entity,
+    Entry,
+    Erratum,
+    Provenance,
+    Ruling,
+    Section,
+    Term,
+    is_printed_name,
+)
 from rulings.site import paths as P
 from rulings.site.i18n import COMMA, N_, SEMICOLON, UI, _
 from rulings.site.labels import AUTHORITY_LABELS, ENTITY_TYPE_LABELS
@@ -49,7 +59,7 @@ class LocaleView:
 
     def name(self, e: Entry) -> str:
         if isinstance(e, Entity):
-            return name_title(e.name, self.locale)
+            return name_title(e.name, self.locale, printed=is_printed_name(e, "name"))
         if isinstance(e, Term):
             return plain(e.term, self.locale)
         if isinstance(e, Section):

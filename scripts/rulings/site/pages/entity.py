@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulings.model.entries import Entity, EntityType
+from rulings.model.entries import Entity, EntityType, is_printed_name
 from rulings.site import paths as P
 from rulings.site.i18n import N_, _
 from rulings.site.labels import ENTITY_TYPE_LABELS, attribute_name, attribute_value
@@ -10,7 +10,7 @@ from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.errata import erratum_html
 from rulings.site.pages.ruling import ruling_html
-from rulings.site.render import all_names, esc, heading, name_gloss, raw, text_block
+from rulings.site.render import all_names, esc, heading, marker, name_gloss, original_inline, raw, text_block
 from rulings.translation.display import name_shown
 
 
@@ -23,15 +23,21 @@ def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
     parent = view.m.by_id.get(e.parent) if e.parent else None
     if parent is not None and view.m.locator.page_of(parent.id):
         trail.append((view.name(parent), view.m.locator.page_of(parent.id)))
+    printed = is_printed_name(e, "name")
+    shown_name = name_shown(e.name, view.locale, printed=printed).title if e.name else None
     out = [view.crumbs(ctx, gd, [*trail, (title, None)]),
-           heading(1, title, P.anchor(e.id), name_shown(e.name, view.locale).title.lang if e.name else None)]
+           heading(1, title, P.anchor(e.id), shown_name.lang if shown_name else None)]
     # the game beside the kind: in the header and in search results, Sorcery's Boudicca is not Anachronism's
     head = [f'<p class="rl-kind">{esc(view.ui.n(kind, 1))} · <span class="rl-game">{esc(view.game_name(gd))}'
             "</span></p>"]
-    names = all_names(e.name)
-    if names.count("<span") > 1:
-        head.append(f'<p class="rl-names">{names}</p>')
-    head.append(name_gloss(e.name, ctx))
+    if printed:  # every printed form (the editions'), and a gloss in the reader's language
+        names = all_names(e.name)
+        if names.count("<span") > 1:
+            head.append(f'<p class="rl-names">{names}</p>')
+        head.append(name_gloss(e.name, ctx))
+    elif shown_name is not None and not shown_name.is_original:  # a term: its marker, the original on demand
+        head.append(f'<p class="rl-names">{marker(shown_name, ctx)}'
+                    f'{original_inline(shown_name.original, shown_name.original_lang)}</p>')
     if e.aliases:
         names = sorted({a for v in e.aliases.values() for a in v})
         head.append(f'<p class="rl-aliases">{esc(view.ui.label(_("Also written")))}{esc(view.ui.listed(names))}</p>')

@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -43,6 +45,29 @@ def gone(pids: list[int]) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+GIT_WHEN = "2024-01-02T10:00:00+00:00"
+
+
+def run_git(repo: Path, *args: str, when: str = GIT_WHEN, env: dict[str, str] | None = None) -> str:
+    """``git -C repo ARGS`` as a test's author would run it (no user or system configuration), committing
+    at ``when`` (anything GIT_COMMITTER_DATE takes, e.g. ``@253402300800 +0000``); its stdout."""
+    full = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_AUTHOR_DATE": GIT_WHEN, "GIT_COMMITTER_DATE": when,
+            "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, **(env or {})}
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
+                          env=full).stdout
+
+
+def commit_all(repo: Path, when: str = GIT_WHEN, message: str | None = None) -> str:
+    """Commit every file under ``repo`` (a repository made there first if none is), dated ``when``; the new
+    commit's id. The message names ``repo``, so two tests never make the same commit."""
+    if not (repo / ".git").exists():
+        run_git(repo, "init", "-q", "-b", "main")
+    run_git(repo, "add", "-A")
+    run_git(repo, "commit", "-q", "--allow-empty", "-m", message or f"commit in {repo}", when=when)
+    return run_git(repo, "rev-parse", "HEAD").strip()
 
 
 def site_inputs(root: Path) -> Path:

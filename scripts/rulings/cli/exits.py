@@ -18,6 +18,7 @@ class SafeGroup(click.Group):
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         from rulings.content.diagnostics import ContentError
+        from rulings.vcs import SourceDateError
 
         try:
             return super().invoke(ctx)
@@ -25,5 +26,7 @@ class SafeGroup(click.Group):
             raise
         except ContentError as e:
             raise ContentProblem(e.diagnostic.format()) from e
+        except SourceDateError as e:  # the environment, not the content: one line, exit 2
+            raise CouldNotRun(str(e)) from e
         except Exception as e:
             raise CouldNotRun(f"{type(e).__name__}: {e}") from e

@@ -38,7 +38,7 @@ def write_manifest(site: Path, repo: Path, epoch: int) -> Path:
     data = {
         "format": 1,
         "generator": f"rulings {__version__}",
-        "commit": head_commit(repo),
+        "commit": head_commit(repo / "content"),
         "source_date_epoch": epoch,
         "source_date": dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "files": files,

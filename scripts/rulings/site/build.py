@@ -47,7 +47,7 @@ from rulings.site.render import plain
 from rulings.site.search.context import FILE as SEARCH_CONTEXT
 from rulings.site.search.context import search_context
 from rulings.site.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
-from rulings.vcs import head_commit
+from rulings.vcs import head_commit, source_date_env
 
 GUIDES = [("contributing.md", "contribute/index.md", _("Contributing")),
           ("translating.md", P.TRANSLATING_GUIDE, _("Translating")),
@@ -286,6 +286,7 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     processes run at a time (default: one per CPU)."""
     probe = probe or Probe()
     t_start = time.perf_counter()
+    source_date_env()  # a malformed SOURCE_DATE_EPOCH stops the build before any work (SourceDateError)
     content_dir = content_dir or repo / "content"
     if site_url is not None and (problem := base_address_problem(site_url)):  # the CLI refused it already
         raise BuildError(f"site URL {problem}; nothing was built")
@@ -358,7 +359,7 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
             shutil.copyfile(staging / default / "404.html", staging / "404.html")
             if not offline:
                 log("exports: JSON, CSV, SQLite…")
-                write_exports(model, locales, staging, epoch, head_commit(repo))
+                write_exports(model, locales, staging, epoch, head_commit(repo / "content"))
             write_file(staging / MARKER, MARKER_TEXT)
             manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
             key = signing_key(None)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from rulings.site.fsops import BuildError, close_inherited_locks
-from rulings.vcs import head_time
+from rulings.vcs import head_time, source_date_env
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -85,11 +85,13 @@ def fork_map(fn: Callable[[S, T], R], shared: S, tasks: list[T], workers: int | 
 
 
 def source_date_epoch(repo: Path) -> str:
-    """SOURCE_DATE_EPOCH from the environment, else the last commit's time, else 0 (never the clock)."""
-    if os.environ.get("SOURCE_DATE_EPOCH"):
-        return os.environ["SOURCE_DATE_EPOCH"]
-    committed = head_time(repo)
-    return str(committed) if committed is not None else "0"
+    """SOURCE_DATE_EPOCH from the environment (:class:`~rulings.vcs.SourceDateError` when malformed), else the
+    time of the last commit with a usable one in the checkout that tracks the content, else 0 (never the
+    clock)."""
+    epoch = source_date_env()
+    if epoch is None:
+        epoch = head_time(repo / "content") or 0
+    return str(epoch)
 
 
 def mkdocs_env(repo: Path) -> dict[str, str]:

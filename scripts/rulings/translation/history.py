@@ -12,7 +12,7 @@ from rulings.content.diagnostics import ContentError
 from rulings.content.load import load_text
 from rulings.model.entries import field_steps
 from rulings.model.text import text_hash
-from rulings.vcs import git
+from rulings.vcs import git, newest_time, source_date_env
 
 
 class History:
@@ -33,7 +33,8 @@ class History:
         """(commit, path at that commit relative to the repository) pairs, newest first."""
         if file not in self.logs:
             pairs: list[tuple[str, str]] = []
-            out = git(file.parent, "log", "--follow", "--format=commit %H", "--name-only", "--", file.name)
+            out = git(file.parent, "log", "--no-ext-diff", "--no-textconv", "--follow", "--format=commit %H",
+                      "--name-only", "--", file.name)
             commit = None
             for line in (out or "").splitlines():
                 if line.startswith("commit "):
@@ -48,7 +49,7 @@ class History:
         key = (file, commit)
         if key not in self.data:
             top = self._top(file.parent)
-            text = git(top, "show", f"{commit}:{path}") if top else None
+            text = git(top, "cat-file", "blob", f"{commit}:{path}") if top else None  # no filter, no textconv
             data = None
             if text is not None:
                 try:
@@ -87,11 +88,11 @@ def _sources_at(data: Any, owner_id: str, field_path: str) -> list[str]:
 
 
 def source_date(root: Path, game: str | None = None) -> dt.datetime:
-    """The fixed date written into PO headers: SOURCE_DATE_EPOCH, else the last commit of the game's
-    folder (or of the content), else 1970-01-01."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if not epoch.isdigit():
+    """The fixed date written into PO headers: SOURCE_DATE_EPOCH (:class:`SourceDateError` when malformed),
+    else the last commit of the game's folder (or of the content) with a usable date, else 1970-01-01."""
+    epoch = source_date_env()
+    if epoch is None:
         where = root / game if game and (root / game).is_dir() else root
-        out = git(where, "log", "-1", "--format=%ct", "--", ".") if where.is_dir() else None
-        epoch = out.strip() if out and out.strip().isdigit() else "0"
-    return dt.datetime.fromtimestamp(int(epoch), dt.UTC)
+        dated = f"{where}{os.sep}"
+        epoch = (newest_time(where, dated, "--", ".") if where.is_dir() else None) or 0
+    return dt.datetime.fromtimestamp(epoch, dt.UTC)

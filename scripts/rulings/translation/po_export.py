@@ -33,6 +33,7 @@ from rulings.site.layout import SiteModel, build_model
 from rulings.translation.history import History, source_date
 from rulings.translation.items import Item, game_items, one_line
 from rulings.translation.po_language import language_name, po_language
+from rulings.vcs import source_date_env
 
 NOT_IN_HISTORY = "previous source text not found in history"
 
@@ -200,7 +201,9 @@ def header_lines(comment: list[str], fields: list[tuple[str, str]]) -> list[str]
 def export_po(root: Path, locale: str, out_dir: Path, game: str | None = None) -> list[Path]:
     """Write ``<out_dir>/<game>.<locale>.po`` for every game (or one); returns the files written.
 
-    Raises ValueError for an unknown game."""
+    Raises ValueError for an unknown game, :class:`~rulings.vcs.SourceDateError` for a malformed
+    SOURCE_DATE_EPOCH (before anything is read or written)."""
+    source_date_env()
     locale = locale.replace("_", "-")
     content = read(root)
     if game is not None and game not in content.games:

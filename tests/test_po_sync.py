@@ -190,3 +190,126 @@ def test_a_po_file_that_is_not_valid_po_is_reported_and_not_overwritten(tmp_path
     r = sync(content, po_root)
     assert any(str(it_po) in p and "not PO syntax" in p for p in r.problems)
     assert it_po.read_bytes() == broken and not r.applied
+
+
+# --- messages that are not one content text each: refused at their lines, the file left as it is -----------
+
+
+def message_block(it_po: Path, ctx: str) -> str:
+    raw = it_po.read_text(encoding="utf-8")
+    start = raw.index(f'msgctxt "{ctx}"')
+    end = raw.find("\n\n", start)
+    return raw[start:end + 1 if end >= 0 else len(raw)]
+
+
+def replace_in(it_po: Path, old: str, new: str) -> None:
+    raw = it_po.read_text(encoding="utf-8")
+    assert old in raw
+    it_po.write_text(raw.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(it_po: Path, text: str, nth: int = 1) -> int:
+    lines = it_po.read_text(encoding="utf-8").split("\n")
+    return [i for i, line in enumerate(lines, 1) if text in line][nth - 1]
+
+
+def refused(content: Path, po_root: Path, it_po: Path) -> list[str]:
+    """Sync through the CLI: exit 1, nothing recorded, the PO file left byte for byte; the error lines."""
+    before = tree_bytes(content, po_root)
+    r = CliRunner().invoke(main, ["translate", "sync", "--content", str(content), "--po", str(po_root)])
+    assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+    assert tree_bytes(content, po_root) == before and "0 translations recorded" in r.output
+    return [line for line in r.output.splitlines() if line.startswith("error: ")]
+
+
+@pytest.mark.parametrize("first_wins", ["Sì, prima.", ""])
+def test_two_messages_with_one_msgctxt_are_an_error_naming_both_lines(tmp_path: Path, first_wins: str) -> None:
+    """The issue's case: the first used to win silently (msgfmt refuses the file)."""
+    content, po_root, it_po = setup(tmp_path)
+    block = message_block(it_po, f"{RULING}#answer")
+    replace_in(it_po, block, block.replace('msgstr ""', f'msgstr "{first_wins}"') + "\n"
+               + block.replace('msgstr ""', 'msgstr "No, seconda."'))
+    first, second = line_of(it_po, f'msgctxt "{RULING}#answer"'), line_of(it_po, f'msgctxt "{RULING}#answer"', 2)
+    assert refused(content, po_root, it_po) == [
+        f"error: {it_po}:{second}: error: msgctxt '{RULING}#answer' is used again (the first message is at "
+        f"{it_po}:{first}); one text has one message: delete one of them"]
+    assert "it" not in read(content).by_id()[RULING].answer.translations
+
+
+def test_a_msgctxt_written_over_two_lines_is_the_same_msgctxt(tmp_path: Path) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    block = message_block(it_po, SWORD)
+    game, rest = SWORD.split("/", 1)
+    twin = block.replace(f'msgctxt "{SWORD}"', f'msgctxt ""\n"{game}/"\n"{rest}"')
+    replace_in(it_po, block, block + "\n" + twin)
+    (problem,) = refused(content, po_root, it_po)
+    assert f"msgctxt '{SWORD}' is used again" in problem
+
+
+def test_obsolete_messages_are_no_duplicates(tmp_path: Path) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    block = message_block(it_po, SWORD)
+    obsolete = "".join(f"#~ {line}\n" for line in block.splitlines() if not line.startswith("#"))
+    it_po.write_text(it_po.read_text(encoding="utf-8") + "\n" + obsolete, encoding="utf-8")
+    r = sync(content, po_root)
+    assert not r.problems
+
+
+def test_a_message_turned_into_a_plural_is_an_error_naming_its_line(tmp_path: Path) -> None:
+    """It used to be dropped and silently replaced by the YAML's message."""
+    content, po_root, it_po = setup(tmp_path)
+    block = message_block(it_po, f"{RULING}#answer")
+    replace_in(it_po, block, block.replace('msgstr ""', 'msgid_plural "answers"\nmsgstr[0] "Sì."\nmsgstr[1] "Sì!"'))
+    assert refused(content, po_root, it_po) == [
+        f"error: {it_po}:{line_of(it_po, 'msgid_plural')}: error: msgid_plural: '{RULING}#answer' is a content "
+        "text with one form, not a plural message; remove msgid_plural and write one msgstr"]
+
+
+def test_plural_msgstr_without_msgid_plural_is_an_error_too(tmp_path: Path) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    block = message_block(it_po, f"{RULING}#answer")
+    replace_in(it_po, block, block.replace('msgstr ""', 'msgstr[0] "Sì."'))
+    (problem,) = refused(content, po_root, it_po)
+    assert f"{it_po}:{line_of(it_po, 'msgstr[0]')}: error: msgstr[0]: " in problem
+
+
+@pytest.mark.parametrize(("written", "named"), [
+    ("\x1b[31mrosso\x1b[0m", "control character U+001B"),  # the issue's ESC sequence, written as is
+    ("\x9b31mrosso", "control character U+009B"),  # the one-character CSI of C1
+    ("ro\x7fsso", "control character U+007F"),
+    ("ro\x00sso", "control character U+0000"),
+    ("\\033[31mrosso", "escape \\033 in a translation"),  # msgfmt reads it as ESC, babel as text
+    ("\\x1b[31mrosso", "escape \\x1b in a translation"),
+    ("rosso\\b\\b\\a", "escape \\b in a translation"),
+    ("rosso\\r", "escape \\r in a translation"),
+    ("rosso\\v", "escape \\v in a translation"),
+])
+def test_control_characters_in_a_translation_are_an_error_naming_the_line(tmp_path: Path, written: str,
+                                                                         named: str) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    block = message_block(it_po, f"{RULING}#answer")
+    replace_in(it_po, block, block.replace('msgstr ""', f'msgstr ""\n"Sì, "\n"{written}"'))
+    (problem,) = refused(content, po_root, it_po)
+    assert problem.startswith(f"error: {it_po}:{line_of(it_po, written[:3])}: error: {named}")
+    assert "\x1b" not in problem and "\x9b" not in problem  # the report itself shows no terminal sequence
+    assert "it" not in read(content).by_id()[RULING].answer.translations
+
+
+def test_line_breaks_tabs_and_escaped_quotes_and_backslashes_are_kept(tmp_path: Path) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    block = message_block(it_po, f"{RULING}#answer")
+    replace_in(it_po, block, block.replace('msgstr ""', 'msgstr "Sì,\\tuna \\"volta\\"\\nC:\\\\x per turno.\t!"'))
+    r = sync(content, po_root)
+    assert not r.problems and r.applied == [f"{RULING}#answer (it)"]
+    assert read(content).by_id()[RULING].answer.translations["it"].text == 'Sì,\tuna "volta"\nC:\\x per turno.\t!'
+
+
+def test_the_import_refuses_the_same_messages(tmp_path: Path) -> None:
+    from rulings.translation.po_import import import_po
+
+    content, _, it_po = setup(tmp_path)
+    block = message_block(it_po, f"{RULING}#answer")
+    replace_in(it_po, block, block.replace('msgstr ""', 'msgstr "Sì \x1b[2J."') + "\n" + block)
+    rep = import_po(content, it_po)
+    assert rep.applied == 0 and [p.split(": error: ")[1].split(" ")[0:2] for p in rep.problems] == [
+        ["control", "character"], ["msgctxt", f"'{RULING}#answer'"]]

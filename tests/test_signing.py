@@ -8,9 +8,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from rulings.cli.main import main
 from rulings.publish.manifest import MANIFEST, verify, write_manifest
-from rulings.publish.signing import NAMESPACE, sign, signature_path
+from rulings.publish.signing import MAX_SIGNATURE_BYTES, NAMESPACE, sign, signature_path
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="needs ssh-keygen (openssh-client)")
 
@@ -167,3 +169,67 @@ def test_a_build_with_a_configured_key_writes_the_signature_beside_the_manifest(
     assert (site / "manifest.json.sig").is_file()
     v = verify(site, allowed)
     assert v.ok and v.signer == "r@x"
+
+
+# --- a hostile signature file cannot stall or crash verify ---------------------------------------------
+
+
+def no_subprocess(monkeypatch) -> None:
+    def refuse(*_a, **_k):
+        raise AssertionError("ssh-keygen must not run for this signature")
+
+    monkeypatch.setattr("rulings.publish.signing.subprocess.run", refuse)
+
+
+@pytest.mark.parametrize("size", [MAX_SIGNATURE_BYTES + 1, 50_000_000])
+def test_a_junk_signature_larger_than_any_ssh_signature_is_refused_before_ssh_keygen_runs(mirror, monkeypatch,
+                                                                                          size):
+    """The issue's 50 MB junk .sig kept ssh-keygen busy for 60 s and ended in a raw TimeoutExpired."""
+    site, allowed, _ = mirror
+    with (site / "manifest.json.sig").open("wb") as f:
+        f.write(b"-----BEGIN SSH SIGNATURE-----\n")
+        f.truncate(size)  # sparse: the test machine writes no 50 MB
+    no_subprocess(monkeypatch)
+    r = CliRunner().invoke(main, ["verify", str(site), "--allowed-signers", str(allowed)])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert r.output.splitlines() == [
+        "signature: the signature file is larger than the 8,192 bytes of any SSH signature: not a signature of "
+        "the project", "0 files checked: 0 missing, 0 extra, 0 altered"]
+
+
+def test_a_junk_signature_within_the_limit_still_reaches_ssh_keygen_and_is_refused(mirror):
+    site, allowed, _ = mirror
+    (site / "manifest.json.sig").write_bytes(b"x" * MAX_SIGNATURE_BYTES)
+    v = verify(site, allowed)
+    assert v.problems == ["signature: the signature file is not an SSH signature"]
+
+
+def test_the_real_signature_is_far_below_the_limit(mirror):
+    assert len((mirror[0] / "manifest.json.sig").read_bytes()) < MAX_SIGNATURE_BYTES // 4
+
+
+def test_an_ssh_keygen_that_does_not_answer_is_one_line_and_exit_1(mirror, monkeypatch):
+    site, allowed, _ = mirror
+
+    def hang(cmd, **kwargs):
+        raise subprocess.TimeoutExpired(cmd, kwargs.get("timeout"))
+
+    monkeypatch.setattr("rulings.publish.signing.subprocess.run", hang)
+    r = CliRunner().invoke(main, ["verify", str(site), "--allowed-signers", str(allowed)])
+    assert r.exit_code == 1 and "TimeoutExpired" not in r.output and "Traceback" not in r.output
+    assert r.output.splitlines() == [
+        "signature: ssh-keygen did not finish checking the signature within 60 s; the copy is not verified",
+        "0 files checked: 0 missing, 0 extra, 0 altered"]
+
+
+def test_an_ssh_keygen_that_does_not_sign_in_time_is_one_line(mirror, monkeypatch, tmp_path):
+    site, _, _ = mirror
+
+    def hang(cmd, **kwargs):
+        raise subprocess.TimeoutExpired(cmd, kwargs.get("timeout"))
+
+    monkeypatch.setattr("rulings.publish.signing.subprocess.run", hang)
+    r = CliRunner().invoke(main, ["sign", str(site), "--key", str(tmp_path / "keys" / "project")])
+    assert r.exit_code == 2 and "TimeoutExpired" not in r.output
+    assert r.output.strip().splitlines() == [
+        f"Error: {tmp_path / 'keys' / 'project'}: ssh-keygen did not sign within 60 s; nothing was signed"]

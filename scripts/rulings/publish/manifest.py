@@ -1,7 +1,9 @@
 """The mirror manifest (``manifest.json``: every file with size and sha256) and ``rulings verify``.
 
 Verification treats the copy as hostile: paths come from a manifest anyone could have written, so each is
-checked before use and opened step by step without following symlinks (``O_NOFOLLOW``).
+checked before use (one entry per file: no duplicates, no names that a case- or normalisation-insensitive
+file system would merge) and opened step by step without following symlinks (``O_NOFOLLOW``); anything in
+the copy that is not a plain file or folder (symlink, FIFO, socket, device) is reported and never opened.
 """
 
 from __future__ import annotations
@@ -10,12 +12,16 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
 import stat
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rulings import __version__
-from rulings.publish.signing import SIGNATURE_SUFFIX, check
+from rulings.publish.signing import MAX_SIGNATURE_BYTES, SIGNATURE_SUFFIX, check
 from rulings.site.escape import terminal
 from rulings.vcs import head_commit
 
@@ -59,6 +65,7 @@ class Verification:
     missing: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
     altered: list[str] = field(default_factory=list)
+    odd: dict[str, str] = field(default_factory=dict)  # path → what it is, for entries that are no plain file
 
     @property
     def ok(self) -> bool:
@@ -68,8 +75,9 @@ class Verification:
         """The problems, then one line per file that differs (names escaped: a hostile file name cannot
         fake a line)."""
         return [terminal(p) for p in self.problems] + [
-            f"{kind}: {terminal(p)}" for kind, paths in
-            (("missing", self.missing), ("extra", self.extra), ("altered", self.altered)) for p in paths]
+            f"{kind}: {terminal(p)}" + (f" ({self.odd[p]}, not a plain file: never opened)" if p in self.odd else "")
+            for kind, paths in (("missing", self.missing), ("extra", self.extra), ("altered", self.altered))
+            for p in paths]
 
     def summary(self) -> str:
         signed = f"signature good (signed by {terminal(self.signer)}); " if self.signer else ""
@@ -88,12 +96,75 @@ def unsafe_path(rel: object) -> str | None:
     if "\\" in rel or "\0" in rel or rel.startswith("/") or (len(rel) > 1 and rel[1] == ":"):
         return "an absolute or non-POSIX path"
     if any(part in ("", ".", "..") for part in rel.split("/")):
-        return "a path that leaves the folder (.. or empty parts)"
+        return "a path that leaves the folder or is not written the one way a build writes it (./, .., //)"
+    if any(unicodedata.category(c) == "Cc" for c in rel):
+        return "a path with control characters (no build writes one)"
     return None
 
 
-def _read_inside(site: Path, rel: str) -> bytes | None:
-    """The bytes of ``site/rel`` if every step is a real folder or file (no symlink), else None."""
+SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def entry_problem(n: int, entry: object) -> str | None:
+    """Why the ``n``-th entry of ``files`` is not one a build writes ({path, size, sha256})."""
+    if not isinstance(entry, dict) or "path" not in entry:
+        return f"entry {n} is not a {{path, size, sha256}} object"
+    why = unsafe_path(entry["path"])
+    if why:
+        return f"{entry['path']!r} is {why}"
+    size, digest = entry.get("size"), entry.get("sha256")
+    if not isinstance(size, int) or isinstance(size, bool) or size < 0 or not isinstance(digest, str) \
+            or not SHA256.match(digest):
+        return f"{entry['path']!r} has no valid size and sha256"
+    return None
+
+
+def listing_problems(entries: list[Any]) -> list[str]:
+    """Why the manifest's file list cannot be trusted: bad entries, a path listed twice (one entry could
+    hide another's hash), or two paths that name one file where case or Unicode normalisation is ignored
+    (macOS, Windows), so the copy a reader gets depends on which was written last."""
+    out = [f"unsafe path in manifest: {why}" for n, e in enumerate(entries, 1) if (why := entry_problem(n, e))]
+    if out:
+        return out
+    paths = [e["path"] for e in entries]
+    out += [f"duplicate path in manifest: {p!r} is listed {k} times (one entry could hide another's hash)"
+            for p, k in sorted(Counter(paths).items()) if k > 1]
+    seen: dict[str, str] = {}
+    for p in sorted(set(paths)):
+        first = seen.setdefault(_merged(p), p)
+        if first != p:
+            out.append(f"twin paths in manifest: {first!r} and {p!r} differ only in {_how(first, p)}, so they "
+                       "name one file on macOS or Windows (no build writes both)")
+    return out
+
+
+def _merged(rel: str) -> str:
+    """The name a case-insensitive, normalisation-insensitive file system that drops trailing dots and
+    spaces (Windows; macOS for the first two) would use."""
+    return "/".join(part.rstrip(". ") for part in unicodedata.normalize("NFC", rel).casefold().split("/"))
+
+
+def _how(a: str, b: str) -> str:
+    nfc = unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)
+    if nfc[0] == nfc[1]:
+        return "Unicode normalisation (NFC/NFD)"
+    return "case" if nfc[0].casefold() == nfc[1].casefold() else "trailing dots or spaces (Windows drops them)"
+
+
+def _kind(mode: int) -> str | None:
+    """What a directory entry is, when it is neither a plain file nor a folder."""
+    for test, name in ((stat.S_ISLNK, "a symlink"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else "an unknown kind of file"
+
+
+def _read_inside(site: Path, rel: str, limit: int | None = None) -> bytes | None:
+    """The bytes of ``site/rel`` if every step is a real folder and the last a plain file (no symlink,
+    FIFO or device: each is looked at before it is opened, and opened non-blocking in case it was
+    swapped since), else None. With ``limit``, at most ``limit + 1`` bytes are read (enough to tell the file
+    is too large without holding all of it)."""
     fd = os.open(site, os.O_RDONLY | os.O_DIRECTORY)
     try:
         parts = rel.split("/")
@@ -101,11 +172,13 @@ def _read_inside(site: Path, rel: str) -> bytes | None:
             nxt = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
             os.close(fd)
             fd = nxt
-        ffd = os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW, dir_fd=fd)
+        if not stat.S_ISREG(os.stat(parts[-1], dir_fd=fd, follow_symlinks=False).st_mode):
+            return None
+        ffd = os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
         with os.fdopen(ffd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
                 return None
-            return f.read()
+            return f.read() if limit is None else f.read(limit + 1)
     except OSError:
         return None
     finally:
@@ -113,16 +186,24 @@ def _read_inside(site: Path, rel: str) -> bytes | None:
 
 
 def _walk(site: Path, v: Verification) -> set[str]:
-    """Every regular file below ``site`` (relative POSIX paths); symlinks are reported, never followed."""
+    """Every regular file below ``site`` (relative POSIX paths). Symlinks are reported as problems, other
+    entries that are not plain files (FIFOs, sockets, devices) kept in ``v.odd``; none is followed or
+    opened (only ``lstat``)."""
     present: set[str] = set()
     for folder, dirs, files in os.walk(site, followlinks=False):
         base = Path(folder)
         for name in sorted(dirs + files):
             p = base / name
             rel = p.relative_to(site).as_posix()
-            if p.is_symlink():
+            try:
+                kind = _kind(os.lstat(p).st_mode)
+            except OSError:
+                continue  # gone since the folder was listed
+            if kind == "a symlink":
                 v.problems.append(f"symlink: {rel} (a mirror holds plain files only)")
-            elif name in files and p.is_file():
+            elif kind:
+                v.odd[rel] = kind
+            elif name in files:
                 present.add(rel)
         dirs[:] = [d for d in dirs if not (base / d).is_symlink()]
     return present
@@ -140,7 +221,7 @@ def verify(site: Path, allowed_signers: Path | None = None) -> Verification:
         v.problems.append(f"manifest: {MANIFEST} is missing or not a plain file")
         return v
     if allowed_signers is not None:
-        sig = _read_inside(site, MANIFEST + SIGNATURE_SUFFIX)
+        sig = _read_inside(site, MANIFEST + SIGNATURE_SUFFIX, MAX_SIGNATURE_BYTES)
         if sig is None:
             v.problems.append(f"signature: {MANIFEST}{SIGNATURE_SUFFIX} is missing (the copy is not signed)")
             return v
@@ -150,24 +231,26 @@ def verify(site: Path, allowed_signers: Path | None = None) -> Verification:
             return v
         v.signer = result.signer
     try:
-        manifest = json.loads(raw.decode("utf-8"))
-        listed = {f["path"]: f for f in manifest["files"]}
+        entries = json.loads(raw.decode("utf-8"))["files"]
+        if not isinstance(entries, list):
+            raise TypeError
     except (UnicodeDecodeError, ValueError, KeyError, TypeError):
         v.problems.append(f"manifest: {MANIFEST} is not a rulings manifest (unreadable JSON or no file list)")
         return v
-    for rel in sorted(str(r) for r in listed):
-        why = unsafe_path(rel)
-        if why:
-            v.problems.append(f"unsafe path in manifest: {rel!r} is {why}")
+    v.problems += listing_problems(entries)
     if v.problems:
         return v
+    listed = {f["path"]: f for f in entries}
     present = _walk(site, v) - UNLISTED
-    v.missing = sorted(set(listed) - present)
-    v.extra = sorted(present - set(listed))
+    odd = set(v.odd) - UNLISTED
+    v.missing = sorted(set(listed) - present - odd)
+    v.extra = sorted((present | odd) - set(listed))
+    v.altered = sorted(set(listed) & odd)
     for rel in sorted(set(listed) & present):
         v.checked += 1
         data = _read_inside(site, rel)
         f = listed[rel]
-        if data is None or len(data) != f.get("size") or hashlib.sha256(data).hexdigest() != f.get("sha256"):
+        if data is None or len(data) != f["size"] or hashlib.sha256(data).hexdigest() != f["sha256"]:
             v.altered.append(rel)
+    v.altered.sort()
     return v

@@ -23,6 +23,10 @@ verifies as a manifest signature."""
 
 SIGNATURE_SUFFIX = ".sig"
 KEY_ENV = "RULINGS_SIGNING_KEY"
+MAX_SIGNATURE_BYTES = 8 * 1024
+"""An armoured SSH signature is under 1 KB for ed25519 and about 2 KB for RSA-4096: anything larger is
+refused before ssh-keygen sees it (a 50 MB junk file kept it busy past its time limit)."""
+TIMEOUT_SECONDS = 60
 
 
 class SigningError(Exception):
@@ -61,8 +65,12 @@ def sign(manifest: Path, key: Path) -> Path:
         raise SigningError(f"{key}: signing key not found (give --key PATH or set {KEY_ENV})")
     sig = signature_path(manifest)
     sig.unlink(missing_ok=True)  # ssh-keygen refuses to overwrite, and a stale signature must not survive
-    r = subprocess.run([_ssh_keygen(), "-Y", "sign", "-q", "-f", str(key), "-n", NAMESPACE, str(manifest)],
-                       capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL, timeout=60)
+    try:
+        r = subprocess.run([_ssh_keygen(), "-Y", "sign", "-q", "-f", str(key), "-n", NAMESPACE, str(manifest)],
+                           capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
+                           timeout=TIMEOUT_SECONDS)
+    except subprocess.TimeoutExpired as e:
+        raise SigningError(f"{key}: ssh-keygen did not sign within {TIMEOUT_SECONDS} s; nothing was signed") from e
     if r.returncode != 0 or not sig.is_file():
         raise SigningError(f"{key}: ssh-keygen could not sign: {r.stderr.strip() or 'no signature written'}")
     return sig
@@ -72,22 +80,36 @@ def check(data: bytes, sig: bytes, allowed_signers: Path) -> Signature:
     """Check ``sig`` over ``data`` against the keys in ``allowed_signers``; never raises for a bad signature.
 
     Data and signature are passed as bytes (read by the caller with the mirror's own safety rules), so
-    ssh-keygen never opens a path inside the mirror."""
+    ssh-keygen never opens a path inside the mirror. A signature larger than any SSH signature is refused
+    before ssh-keygen runs; an ssh-keygen that does not answer in time is a failed check, not a crash."""
     if not allowed_signers.is_file():
         raise SigningError(f"{allowed_signers}: allowed signers file not found")
+    if len(sig) > MAX_SIGNATURE_BYTES:
+        return Signature(False, None, f"the signature file is larger than the {MAX_SIGNATURE_BYTES:,} bytes of "
+                                      "any SSH signature: not a signature of the project")
     exe = _ssh_keygen()
+    try:
+        return _check(exe, data, sig, allowed_signers)
+    except subprocess.TimeoutExpired:
+        return Signature(False, None, f"ssh-keygen did not finish checking the signature within "
+                                      f"{TIMEOUT_SECONDS} s; the copy is not verified")
+
+
+def _check(exe: str, data: bytes, sig: bytes, allowed_signers: Path) -> Signature:
     with tempfile.TemporaryDirectory(prefix="rulings-verify-") as tmp:
         sig_file = Path(tmp) / "manifest.sig"
         sig_file.write_bytes(sig)
         found = subprocess.run([exe, "-Y", "find-principals", "-s", str(sig_file), "-f", str(allowed_signers)],
-                               capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL, timeout=60)
+                               capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
+                               timeout=TIMEOUT_SECONDS)
         principals = [p for p in found.stdout.splitlines() if p.strip()]
         if found.returncode != 0 or not principals:
             return Signature(False, None, "signed by a key that is not in the allowed signers file"
                              if b"BEGIN SSH SIGNATURE" in sig else "the signature file is not an SSH signature")
         for principal in principals:
             r = subprocess.run([exe, "-Y", "verify", "-f", str(allowed_signers), "-I", principal, "-n", NAMESPACE,
-                                "-s", str(sig_file)], input=data, capture_output=True, check=False, timeout=60)
+                                "-s", str(sig_file)], input=data, capture_output=True, check=False,
+                               timeout=TIMEOUT_SECONDS)
             if r.returncode == 0:
                 return Signature(True, principal, "")
     return Signature(False, None, "the signature does not match the manifest (manifest changed after signing)")

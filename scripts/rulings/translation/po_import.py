@@ -122,9 +122,8 @@ def import_po(root: Path, po_files: Path | list[Path], *, status: str = "draft",
                 continue
             where = f"{po_file}:{msg.lineno}"
             ctx = msg.context or ""
-            if isinstance(msg.id, tuple) or isinstance(msg.string, tuple):
-                report.problems.append(f"{where}: error: plural message is not a content text: {ctx or msg.id[0]}")
-                continue
+            if not (isinstance(msg.id, str) and isinstance(msg.string, str)):
+                continue  # a plural message: refused by syntax_problems already
             msg_game = ctx.split("#", 1)[0].split("/", 1)[0]
             if game and msg_game != game:
                 report.problems.append(f"{where}: error: message {ctx!r} belongs to game '{msg_game}', but "

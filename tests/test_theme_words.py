@@ -48,3 +48,11 @@ def test_chinese_names_sort_by_pinyin_among_latin_ones():
     assert all(initial(n).isascii() and (initial(n).isalpha() or initial(n) == "#") for n in han), han
     assert sorted(["曹操", "Zhang Fei", "Bao Si", "孙权"], key=sort_key) == ["Bao Si", "曹操", "孙权", "Zhang Fei"]
     assert initial("曹操") == "C" and initial("刘备") == "L"
+
+
+def test_the_site_name_is_marked_and_each_locale_config_gets_it_translated():
+    from rulings.site.mkdocs_config import SITE_NAME, site_labels
+
+    conf = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert conf["site_name"] == SITE_NAME
+    assert site_labels(REPO / "mkdocs.yml", lambda w: f"<{w}>")["site_name"] == html.escape(f"<{SITE_NAME}>")

@@ -110,3 +110,42 @@ def test_terms_are_linked_in_the_text_the_reader_reads(built_site):
     assert base > 0
     for loc in LOCALES:
         assert counts[loc] >= 0.9 * base, counts
+
+
+def test_sources_are_named_by_their_titles_in_the_readers_language(built_site):
+    """A cited source shows the document's title as the reader's locale has it, never the document's id."""
+    import html as html_lib
+    import re
+
+    from rulings.site.pages.base import DOCUMENT_LABEL
+    from rulings.site.render import plain, shorten
+
+    content = repo_content()
+    docs = {d.id: d for g in content.games.values() for d in g.documents}
+    for loc in LOCALES:
+        expected = {shorten(plain(d.title, loc), DOCUMENT_LABEL) for d in docs.values()}
+        seen = set()
+        for e in entities():
+            page = (built_site / loc / P.url_of(P.entity_page(e), True) / "index.html").read_text(encoding="utf-8")
+            for line in re.findall(r'<p class="rl-provenance"[^>]*>(.*?)</p>', page):
+                names = [html_lib.unescape(n) for n in re.findall(r'<span class="rl-doc"[^>]*>(.*?)</span>', line)]
+                assert names and set(names) <= expected, (loc, e.id, line[:200])
+                seen.update(names)
+        assert seen and not (seen & set(docs) - expected), seen
+
+
+def test_the_site_is_named_in_the_readers_language(built_site):
+    """Every page's title ends with the site's name from the locale's catalog (the header shows the same)."""
+    import html as html_lib
+    import re
+
+    from rulings.site.i18n import UI
+
+    from .conftest import REPO
+
+    for loc in LOCALES:
+        name = UI.load(REPO / "locales", loc).t("Rulings")
+        for e in entities()[:20]:
+            page = (built_site / loc / P.url_of(P.entity_page(e), True) / "index.html").read_text(encoding="utf-8")
+            title = html_lib.unescape(re.search(r"<title>(.*?)</title>", page, re.S).group(1))
+            assert title.endswith(f" - {name}"), (loc, title)

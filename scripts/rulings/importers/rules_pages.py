@@ -399,8 +399,9 @@ def parse(text: str) -> ImportResult:
         documents=[Document(
             id=DOCUMENT_ID, title=Text("en", "Rules pages"), languages=[LANG],
             file="sources/" + SOURCE_NAME, sha256="",
-            # rules text itself, written as the game's rules ("custom formats you allow"), not a FAQ or notes
-            authority=Authority.OFFICIAL)])
+            # written as the game's rules, but the pages never name the game or its publisher: nothing says
+            # who stands behind them
+            authority=Authority.UNKNOWN)])
     return ImportResult.of(game, DOCUMENT_ID, {
         "sections": sections,
         "glossary": terms,

@@ -78,6 +78,7 @@ class Authority(StrEnum):
     OFFICIAL_FAQ = "official-faq"  # the publisher's answers and errata
     JUDGE_TEAM = "judge-team"  # a tournament organisers' or judges' document, not the publisher's
     COMMUNITY = "community"  # players' unofficial notes (a forum thread, a fan FAQ)
+    UNKNOWN = "unknown"  # the document names no publisher, judge team or author: who stands behind it is unknown
 
 
 EX_TEXT_EN = {"en": "Can I attack myself with the Shuriken?"}

@@ -39,7 +39,7 @@ from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
 from rulings.site.i18n import UI, CatalogError, _, human_size
 from rulings.site.layout import PageCollision, SiteModel, build_model
-from rulings.site.mkdocs_config import SHIM_PATH, locale_config
+from rulings.site.mkdocs_config import SHIM_PATH, SITE_NAME, locale_config
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index
@@ -250,7 +250,7 @@ def zim_meta(model: SiteModel, repo: Path, locale: str, date: str) -> ZimMeta:
     """What Kiwix's library shows of a locale's archive, in that locale."""
     ui = UI.load(repo / "locales", locale)
     games = ", ".join(plain(gd.game.name, locale) for gd in model.games.values())
-    return ZimMeta(locale, "Rulings", ui.t(ZIM_DESCRIPTION), ui.t(ZIM_LONG_DESCRIPTION, games=games), date)
+    return ZimMeta(locale, ui.t(SITE_NAME), ui.t(ZIM_DESCRIPTION), ui.t(ZIM_LONG_DESCRIPTION, games=games), date)
 
 
 def _make_bundle(epoch: int, job: BundleJob) -> Download:

@@ -41,7 +41,8 @@ ERRATUM_TYPE_LABELS = {
 }
 
 AUTHORITY_LABELS = {Authority.OFFICIAL: _("Official rules"), Authority.OFFICIAL_FAQ: _("Official FAQ"),
-                    Authority.JUDGE_TEAM: _("Judge team, unofficial"), Authority.COMMUNITY: _("Community, unofficial")}
+                    Authority.JUDGE_TEAM: _("Judge team, unofficial"), Authority.COMMUNITY: _("Community, unofficial"),
+                    Authority.UNKNOWN: _("Publisher not stated")}
 
 RULING_STATUS_LABELS = {RulingStatus.CURRENT: _("Current"), RulingStatus.SUPERSEDED: _("Superseded"),
                         RulingStatus.REVERSED: _("Reversed")}

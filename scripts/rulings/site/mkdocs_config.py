@@ -27,6 +27,9 @@ THEME_WORDS = (_("Rules texts belong to their publishers and authors; see each g
 """The words ``mkdocs.yml`` gives the footer (``copyright``), the ¶ permalinks (``toc.permalink_title``) and
 the palette toggle (``toggle.name``), in English: marked here so the UI catalogs carry them; each locale's
 config gets them translated (:func:`theme_words`)."""
+SITE_NAME = _("Rulings")
+"""``mkdocs.yml``'s ``site_name`` (every header and title, the ZIM title), marked for the catalogs: each
+locale's config gets it translated (:func:`site_labels`)."""
 
 
 def escaped_nav(nav: list) -> list:
@@ -63,12 +66,13 @@ def theme_words(inherited: Path, t: Callable[[str], str]) -> dict:
     return out
 
 
-def site_labels(inherited: Path) -> dict:
-    """The site's name from the inherited config (``mkdocs.yml`` or ``site_config/<locale>.yml``), escaped:
-    Material prints it as HTML in every page's header; our ``<title>`` overrides re-escape after
-    ``striptags``, as for every label (see :mod:`.escape`)."""
+def site_labels(inherited: Path, t: Callable[[str], str] = str) -> dict:
+    """The site's name from the inherited config (``mkdocs.yml`` or ``site_config/<locale>.yml``) in the
+    locale's words (``t``; a name the catalog does not know stays as written), escaped: Material prints it
+    as HTML in every page's header; our ``<title>`` overrides re-escape after ``striptags``, as for every
+    label (see :mod:`.escape`)."""
     name = _inherited_config(inherited).get("site_name")
-    return {"site_name": nav_label(str(name))} if name else {}
+    return {"site_name": nav_label(t(str(name)))} if name else {}
 
 
 def _inherited_config(path: Path) -> dict:
@@ -91,7 +95,7 @@ def locale_config(repo: Path, base: Path, site_dir: Path, locale: str, nav: list
     before and after it (:mod:`rulings.publish.one_locale` cuts it there), none by default."""
     site = locale_site_config(repo, locale)
     words = theme_words(site.inherit, t)
-    config: dict = {**words, **site_labels(site.inherit),
+    config: dict = {**words, **site_labels(site.inherit, t),
         "INHERIT": os.path.relpath(site.inherit, base),
         "docs_dir": "docs",
         "site_dir": os.path.relpath(site_dir / locale, base),

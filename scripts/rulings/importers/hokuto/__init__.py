@@ -286,7 +286,7 @@ def parse(text: str) -> ImportResult:
             languages=[LANG],
             file="sources/" + SOURCE_NAME,
             sha256="",
-            authority=Authority.OFFICIAL_FAQ,  # the card errata and the letters column answering players
+            authority=Authority.UNKNOWN,  # card errata and a letters column, but no publisher named in the text
         )],
     )
     return ImportResult.of(game, DOCUMENT_ID, {

@@ -8,6 +8,7 @@ from itertools import groupby
 
 from rulings.model.entries import (
     Change,
+    Document,
     Entity,
     Entry,
     Erratum,
@@ -22,8 +23,10 @@ from rulings.site.i18n import COMMA, N_, SEMICOLON, UI, _
 from rulings.site.labels import AUTHORITY_LABELS, ENTITY_TYPE_LABELS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
 from rulings.site.pages.correction import Corrections
-from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, text_block
+from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, shorten, text_block
 
+DOCUMENT_LABEL = 60
+"""Characters of a cited document's title shown beside its lines (the whole title is its tooltip)."""
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
 CRUMBS = _("Breadcrumbs")
@@ -72,7 +75,7 @@ class LocaleView:
             target = self.m.by_id.get(e.target) if e.target else None
             return self.name(target) if target else plain(e.text, self.locale)
         if isinstance(e, Change):
-            return e.date_printed or e.date or e.id
+            return self.ui.date(e.date) if e.date else (e.date_printed or e.id)  # the reader's date format
         return e.id
 
     def a(self, ctx: Ctx, entry_id: str, label: str | None = None) -> str:
@@ -152,7 +155,19 @@ class LocaleView:
             where = f'<a class="rl-source-link" href="{esc(target)}">{esc(where)}</a>'
         else:
             where = esc(where)
-        return f"{self.joined([esc(prov.document), where])}{self.authority_badge(game_id, prov.document)}"
+        return f"{self.joined([self.document_name(doc, prov.document), where])}" \
+               f"{self.authority_badge(game_id, prov.document)}"
+
+    def document_name(self, doc: Document | None, fallback: str) -> str:
+        """A cited document as the reader knows it: its title in their language (the display policy), cut
+        to a label's length with the whole title as its tooltip; never its id, unless the id is all there is."""
+        if doc is None:
+            return esc(fallback)
+        title = plain(doc.title, self.locale)
+        short = shorten(title, DOCUMENT_LABEL)
+        tip = f' title="{esc(title)}"' if short != title else ""
+        return f'<span class="rl-doc"{tip}>{esc(short)}</span>'
+
 
     def authority_badge(self, game: str, document: str) -> str:
         """Who stands behind a source document, as a small badge beside the entries cited from it."""

@@ -19,6 +19,7 @@ from rulings.content.load import load
 from rulings.content.tree import Content, read
 from rulings.files import Staged
 from rulings.model.entries import field_steps
+from rulings.model.names import display_name
 from rulings.model.text import TranslationStatus, text_hash
 
 
@@ -73,7 +74,13 @@ class Editor:
 
     def set_translation(self, entry_id: str, path: str, locale: str, text: str, status: str, by: str,
                         note: str | None = None) -> str:
-        """Record a translation; returns 'applied', 'unchanged' or a problem message."""
+        """Record a translation; returns 'applied', 'unchanged' or a problem message. ``by`` is stored as
+        its display name (no address, markup or control characters); one with no name left is refused."""
+        name = display_name(by)
+        if not name:
+            return (f"{entry_id}: translator {by!r} has no display name once e-mail addresses, markup and "
+                    "control characters are removed; give a name or handle")
+        by = name
         found = self.entry_node(entry_id)
         if found is None:
             return f"{entry_id}: no such entry"

@@ -65,6 +65,7 @@ from rulings.model.entries import (
     kept_as_printed,
 )
 from rulings.model.fields import BY_LOCALE, content_fields, is_content_class
+from rulings.model.names import display_name
 from rulings.model.terms import MAX_NAME_FORMS, MAX_TERM_FORMS, Glossary, form_problem
 from rulings.model.text import Text, TextState, text_hash
 from rulings.model.urls import CHECKS, browser_reading, unicode_host
@@ -344,6 +345,12 @@ class Checker:
                      f"(en: {{text: ..., source_hash: {text_hash(text.source)}, status: draft, by: your-name}}) or "
                      f"with `rulings translate apply`", "translation-english")
         for loc, tr in text.translations.items():
+            if (name := display_name(tr.by)) != tr.by:
+                self.err(ld, position(node, [*path, loc, "by"]),
+                         f"'{loc}' translation of {_label(path)}: by {tr.by[:80]!r} is not a display name only "
+                         "(e-mail address, markup, bidi or control characters); "
+                         + (f"write by: {name}" if name else "write the translator's name or handle"),
+                         "translation-by")
             if text.state(loc) is TextState.STALE:
                 self.add(ld, position(node, [*path, loc]), Severity.WARNING,
                          f"'{loc}' translation of {_label(path)} was made from an older source text "

@@ -64,7 +64,9 @@ class Translation:
     status: TranslationStatus = spec("machine: made by a program; draft: by a person, unreviewed; reviewed: checked "
                                      "by a second person; official: printed in the source document itself.", "draft",
                                      required=True)
-    by: str = spec("Who or what made the translation.", "rulings-import", required=True, min_length=1)
+    by: str = spec("Who or what made the translation: a display name, handle or tool, never an e-mail address, "
+                   "markup or control characters (rule translation-by).", "rulings-import", required=True,
+                   min_length=1)
     note: str | None = spec("Translator's note, e.g. what a damaged source text meant.",
                             "The source prints 'Dl' for 'DI' (OCR damage).")
 

@@ -121,8 +121,8 @@ def entry_problem(n: int, entry: object) -> str | None:
 
 def listing_problems(entries: list[Any]) -> list[str]:
     """Why the manifest's file list cannot be trusted: bad entries, a path listed twice (one entry could
-    hide another's hash), or two paths that name one file where case or Unicode normalisation is ignored
-    (macOS, Windows), so the copy a reader gets depends on which was written last."""
+    hide another's hash), or two paths that name one file where case, Unicode normalisation or trailing
+    dots are ignored (macOS, Windows), so the copy a reader gets depends on which was written last."""
     out = [f"unsafe path in manifest: {why}" for n, e in enumerate(entries, 1) if (why := entry_problem(n, e))]
     if out:
         return out

@@ -9,7 +9,6 @@ written unless every file passed.
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from rulings.content.edit import Editor, tally
 from rulings.content.tree import read
+from rulings.model.names import display_name
 from rulings.model.text import TextState
 from rulings.translation.items import all_items
 from rulings.translation.po_language import content_locale
@@ -51,20 +51,13 @@ class ImportReport:
                 f"{self.skipped_empty} untranslated, {len(self.written)} content files written")
 
 
-EMAIL = re.compile(r"<[^<>]*>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-
-
-def display_name(who: str) -> str:
-    """A translator's display name or handle, without any e-mail address (they are never published)."""
-    return " ".join(EMAIL.sub(" ", who).split()).strip(" ,;") or DEFAULT_BY
-
-
 def translator_of(cat: Catalog) -> str | None:
-    """The PO's Last-Translator as a display name, unless it is empty or gettext's placeholder."""
+    """The PO's Last-Translator as a display name, unless it is empty, gettext's placeholder, or nothing of
+    a name is left once addresses, markup and controls are gone."""
     v = (cat.last_translator or "").strip()
     if not v or v == PLACEHOLDER_TRANSLATOR or "EMAIL@ADDRESS" in v:
         return None
-    return display_name(v)
+    return display_name(v) or None
 
 
 def po_game(cat: Catalog) -> str | None:
@@ -116,7 +109,7 @@ def import_po(root: Path, po_files: Path | list[Path], *, status: str = "draft",
             continue
         report.locale = locale
         game = po_game(cat)
-        who = display_name(by) if by else translator_of(cat) or DEFAULT_BY
+        who = (display_name(by) if by else translator_of(cat)) or DEFAULT_BY
         for msg in cat:
             if not msg.id:
                 continue

@@ -28,6 +28,7 @@ from babel.messages.pofile import read_po, unescape
 from rulings.content.edit import Editor
 from rulings.content.tree import Content, read
 from rulings.files import atomic_write
+from rulings.model.names import display_name
 from rulings.model.text import TextState, TranslationStatus, text_hash
 from rulings.site.catalogs import plural_forms
 from rulings.site.layout import SiteModel, build_model
@@ -41,7 +42,7 @@ from rulings.translation.po_export import (
     render_po,
     translatable,
 )
-from rulings.translation.po_import import MAX_TRANSLATION_CHARS, display_name, translator_of
+from rulings.translation.po_import import MAX_TRANSLATION_CHARS, translator_of
 from rulings.translation.po_language import language_name, po_language
 from rulings.translation.po_syntax import syntax_problems
 from rulings.vcs import git
@@ -129,7 +130,7 @@ def co_authors(path: Path) -> str | None:
     names every translator of a squashed commit there)."""
     out = git(path.parent, "log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly,separator=%x00)",
               "--", path.name)
-    names = [display_name(v) for v in (out or "").strip().split("\0") if v.strip()]
+    names = [n for v in (out or "").strip().split("\0") if (n := display_name(v))]
     return ", ".join(dict.fromkeys(names)) or None
 
 

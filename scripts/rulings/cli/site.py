@@ -30,7 +30,8 @@ def _site_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -
               help="Also build the offline zips and Kiwix files into OUT/downloads/ (slower).")
 @click.option("--offline", is_flag=True, help="Build the file:// flavour itself into OUT (no server needed).")
 @click.option("--force", is_flag=True,
-              help="Replace OUT even if it is a non-empty folder no build wrote (never the repository or above).")
+              help="Replace OUT even if it is a non-empty folder no build wrote (never the project's own folders "
+                   "or files, nor a git checkout).")
 def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool,
           force: bool) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""

@@ -494,3 +494,54 @@ def test_headings_escape_only_what_markdown_unescapes():
 
     assert md_heading("a~b|c") == "a~b\\|c"  # no visible backslash before ~ (live once on the it glossary)
     assert md_heading("<b>*x*</b> {#id}") == "&lt;b&gt;\\*x\\*&lt;/b&gt; \\{\\#id\\}"
+
+
+# --- the signing key stays out of the repository and the site --------------------------------------
+
+
+def signable(tmp_path: Path) -> tuple[Path, Path]:
+    """A committed project with a built-looking site (a manifest) in ``site/``; and a folder outside both."""
+    clone = project_clone(tmp_path)
+    (clone / "site").mkdir()
+    write_manifest(clone / "site", clone, 0)
+    outside = tmp_path / "home" / ".ssh"
+    outside.mkdir(parents=True)
+    return clone, outside
+
+
+def new_key(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "release", "-f", str(path)], check=True)
+    return path
+
+
+@pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="needs ssh-keygen (openssh-client)")
+def test_sign_refuses_a_key_inside_the_repository_or_the_site(tmp_path, monkeypatch):
+    clone, outside = signable(tmp_path)
+    link = clone / "keys" / "link"
+    link.parent.mkdir()
+    link.symlink_to(new_key(outside / "linked"))
+    keys = {"in the repository": new_key(clone / "keys" / "release"),  # was: accepted, signature written
+            "in the site": new_key(clone / "site" / "release"),
+            "deep in the repository": new_key(clone / "content" / "demo" / "k"),
+            "a link in the repository": link}
+    for cwd in (clone, tmp_path):  # from the project, or from anywhere with the site's path
+        monkeypatch.chdir(cwd)
+        for what, key in keys.items():
+            r = CliRunner().invoke(main, ["sign", str(clone / "site"), "--key", str(key)])
+            assert r.exit_code == 2, (what, r.output)
+            assert len(r.output.strip().splitlines()) == 1 and "move it out" in r.output, (what, r.output)
+            assert not (clone / "site" / "manifest.json.sig").exists()
+    r = CliRunner().invoke(main, ["sign", str(clone / "site"), "--key", str(new_key(outside / "release"))])
+    assert r.exit_code == 0 and (clone / "site" / "manifest.json.sig").is_file(), r.output
+
+
+def test_a_release_build_refuses_a_key_inside_the_repository_before_any_work(tmp_path, monkeypatch):
+    clone, _ = signable(tmp_path)
+    key = clone / "release-key"
+    key.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n", encoding="utf-8")  # never read: refused by place
+    monkeypatch.chdir(clone)
+    for env_key in (str(key), "site/key"):
+        r = CliRunner().invoke(main, ["build", "--out", "site", "--no-bundles"], env={"RULINGS_SIGNING_KEY": env_key})
+        assert r.exit_code == 1 and "move it out" in r.output and "nothing was built" in r.output, r.output
+        assert "validating" not in r.output

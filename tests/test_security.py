@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, alive, build_tree, gone, site_inputs
+from conftest import REPO, alive, build_tree, commit_all, gone, site_inputs
 from rulings.cli.main import main
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
@@ -26,7 +26,7 @@ from rulings.content.validate import validate
 from rulings.publish.manifest import write_manifest
 from rulings.site.build import BuildError, build
 from rulings.site.i18n import TemplateError, fill, placeholders
-from rulings.site.output import MARKER, OutputRefused, check_output
+from rulings.site.output import MARKER, MARKER_TEXT, PROJECT_FOLDERS, OutputRefused, check_output
 from rulings.translation.po_export import export_po
 from rulings.translation.po_import import import_po
 
@@ -166,9 +166,71 @@ def test_an_http_url_is_accepted(tmp_path):
 
 def test_out_refuses_the_repository_its_parents_and_its_data(tmp_path):
     repo, content = REPO, REPO / "content"
-    for out in (repo, repo.parent, repo.parent.parent, content, content / "demo", repo / ".git", repo / "scripts"):
-        with pytest.raises(OutputRefused):
-            check_output(out, repo, content, force=True)  # --force is no way around these
+    named = [repo / name for name in PROJECT_FOLDERS]
+    for out in (repo, repo.parent, repo.parent.parent, content, content / "demo", repo / "po" / "new",
+                repo / "scripts" / "rulings", *named):
+        for force in (False, True):  # --force is no way around these, and the refusal never suggests it
+            with pytest.raises(OutputRefused, match="use --out site, or an empty folder outside") as e:
+                check_output(out, repo, content, force=force)
+            assert "pass --force" not in str(e.value)
+
+
+def project_clone(tmp_path: Path) -> Path:
+    """A committed project with every folder a build must never take: content, po, schemas, tests, tools, …
+    and a folder of its own (``notes``) that git tracks."""
+    clone = site_inputs(tmp_path)
+    build_tree(clone)
+    for name in ("po/demo", "tests", "tools", "scripts", "notes"):
+        (clone / name).mkdir(parents=True)
+        (clone / name / "keep.txt").write_text(f"{name}: precious\n", encoding="utf-8")
+    commit_all(clone)
+    return clone
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("out", ["po", "po/demo", "schemas", "tests", "tools", "docs", "site_config", "locales",
+                                 "content", "scripts", ".git", ".git/refs", "notes", "link-to-po"])
+def test_build_never_replaces_a_project_folder_even_with_force(tmp_path, monkeypatch, out):
+    clone = project_clone(tmp_path)
+    (clone / "link-to-po").symlink_to("po")
+    before = files_of(clone)
+    monkeypatch.chdir(clone)
+    for force in ([], ["--force"]):  # was: --out po --force replaced the translators' PO folder (exit 0)
+        r = CliRunner().invoke(main, ["build", "--out", out, "--no-bundles", *force])
+        assert r.exit_code == 1, r.output
+        assert "use --out site, or an empty folder outside the project's files" in r.output, r.output
+        assert "pass --force" not in r.output and "Traceback" not in r.output
+    assert files_of(clone) == before
+
+
+def test_build_never_replaces_a_git_checkout_even_with_force(tmp_path, monkeypatch):
+    clone = project_clone(tmp_path)
+    other = tmp_path / "other-project"
+    (other / "src").mkdir(parents=True)
+    (other / "src" / "main.c").write_text("int main;\n", encoding="utf-8")
+    commit_all(other)
+    holder = tmp_path / "projects"
+    (holder / "deep" / "er").mkdir(parents=True)
+    shutil.copytree(other, holder / "deep" / "er" / "copy", symlinks=True)
+    monkeypatch.chdir(clone)
+    for out in (other, holder, other / ".git" / "hooks"):
+        before = files_of(out)
+        r = CliRunner().invoke(main, ["build", "--out", str(out), "--no-bundles", "--force"])
+        assert r.exit_code == 1 and "not even with --force: use --out site" in r.output, r.output
+        assert files_of(out) == before
+
+
+def test_a_marked_site_folder_tracked_by_another_repository_may_be_replaced(tmp_path):
+    """The deploy workflow: the built site committed in a pages repository of its own, rebuilt in place."""
+    clone = project_clone(tmp_path)
+    pages = tmp_path / "pages"
+    (pages / "site").mkdir(parents=True)
+    (pages / "site" / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    commit_all(pages)
+    check_output(pages / "site", clone, clone / "content")
 
 
 def test_out_refuses_a_non_empty_folder_no_build_wrote(tmp_path):
@@ -432,3 +494,54 @@ def test_headings_escape_only_what_markdown_unescapes():
 
     assert md_heading("a~b|c") == "a~b\\|c"  # no visible backslash before ~ (live once on the it glossary)
     assert md_heading("<b>*x*</b> {#id}") == "&lt;b&gt;\\*x\\*&lt;/b&gt; \\{\\#id\\}"
+
+
+# --- the signing key stays out of the repository and the site --------------------------------------
+
+
+def signable(tmp_path: Path) -> tuple[Path, Path]:
+    """A committed project with a built-looking site (a manifest) in ``site/``; and a folder outside both."""
+    clone = project_clone(tmp_path)
+    (clone / "site").mkdir()
+    write_manifest(clone / "site", clone, 0)
+    outside = tmp_path / "home" / ".ssh"
+    outside.mkdir(parents=True)
+    return clone, outside
+
+
+def new_key(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "release", "-f", str(path)], check=True)
+    return path
+
+
+@pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="needs ssh-keygen (openssh-client)")
+def test_sign_refuses_a_key_inside_the_repository_or_the_site(tmp_path, monkeypatch):
+    clone, outside = signable(tmp_path)
+    link = clone / "keys" / "link"
+    link.parent.mkdir()
+    link.symlink_to(new_key(outside / "linked"))
+    keys = {"in the repository": new_key(clone / "keys" / "release"),  # was: accepted, signature written
+            "in the site": new_key(clone / "site" / "release"),
+            "deep in the repository": new_key(clone / "content" / "demo" / "k"),
+            "a link in the repository": link}
+    for cwd in (clone, tmp_path):  # from the project, or from anywhere with the site's path
+        monkeypatch.chdir(cwd)
+        for what, key in keys.items():
+            r = CliRunner().invoke(main, ["sign", str(clone / "site"), "--key", str(key)])
+            assert r.exit_code == 2, (what, r.output)
+            assert len(r.output.strip().splitlines()) == 1 and "move it out" in r.output, (what, r.output)
+            assert not (clone / "site" / "manifest.json.sig").exists()
+    r = CliRunner().invoke(main, ["sign", str(clone / "site"), "--key", str(new_key(outside / "release"))])
+    assert r.exit_code == 0 and (clone / "site" / "manifest.json.sig").is_file(), r.output
+
+
+def test_a_release_build_refuses_a_key_inside_the_repository_before_any_work(tmp_path, monkeypatch):
+    clone, _ = signable(tmp_path)
+    key = clone / "release-key"
+    key.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n", encoding="utf-8")  # never read: refused by place
+    monkeypatch.chdir(clone)
+    for env_key in (str(key), "site/key"):
+        r = CliRunner().invoke(main, ["build", "--out", "site", "--no-bundles"], env={"RULINGS_SIGNING_KEY": env_key})
+        assert r.exit_code == 1 and "move it out" in r.output and "nothing was built" in r.output, r.output
+        assert "validating" not in r.output

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from click.testing import CliRunner
 from watchdog.events import (
     DirModifiedEvent,
     FileClosedNoWriteEvent,
@@ -16,8 +21,10 @@ from watchdog.events import (
     FileOpenedEvent,
 )
 
+import rulings
 from conftest import build_tree, project_locales, site_inputs
-from rulings.site.serve import PROBLEMS_KEY, Preview, is_change
+from rulings.cli.main import main
+from rulings.site.serve import PROBLEMS_KEY, Preview, is_change, relay
 
 
 def test_serve_writes_the_locale_and_a_config_whose_files_exist(tmp_path: Path) -> None:
@@ -84,3 +91,97 @@ def test_only_real_changes_to_inputs_start_a_rebuild(tmp_path: Path, event, rele
     if event.dest_path:
         event.dest_path = event.dest_path.format(repo=tmp_path)
     assert is_change(event, tmp_path) is relevant
+
+
+# --- the address: a busy port, a bad address, mkdocs stopping ------------------------------------
+
+
+@pytest.fixture
+def busy_port():
+    """A port something already listens on (127.0.0.1)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        yield s.getsockname()[1]
+
+
+@pytest.mark.parametrize("args", [["--dev-addr", "127.0.0.1:{port}"], ["--port", "{port}"],
+                                  ["--dev-addr", "localhost:8000", "--port", "{port}"]])
+def test_a_busy_port_stops_serve_at_once_in_one_line(tmp_path, monkeypatch, busy_port, args):
+    """Was: a 38-line traceback from mkdocs, and exit 0."""
+    repo = site_inputs(tmp_path)
+    build_tree(repo)
+    monkeypatch.chdir(repo)
+    r = CliRunner().invoke(main, ["serve", *(a.format(port=busy_port) for a in args)])
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert lines == [f"Error: port {busy_port} on {'127.0.0.1' if 'localhost' not in args[1] else 'localhost'} is in "
+                     "use (another preview or server?): stop it, or choose another port with --port N"], lines
+    assert not (repo / "build").exists()  # asked before any page is generated
+
+
+@pytest.mark.parametrize("address", ["x", "127.0.0.1", "127.0.0.1:port", "127.0.0.1:99999", ":8000",
+                                     "192.0.2.1:8000"])  # the last: no address of this machine (TEST-NET-1)
+def test_an_unusable_address_stops_serve_in_one_line(tmp_path, monkeypatch, address):
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["serve", "--dev-addr", address])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
+    assert "Traceback" not in r.output
+
+
+def test_a_port_out_of_range_is_a_usage_error():
+    for port in ("0", "65536", "http"):
+        r = CliRunner().invoke(main, ["serve", "--port", port])
+        assert r.exit_code == 2 and "--port" in r.output and "Traceback" not in r.output
+
+
+MKDOCS_BIND_FAILURE = """\
+INFO    -  Building documentation...
+INFO    -  Documentation built in 0.98 seconds
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/runpy.py", line 198, in _run_module_as_main
+    return _run_code(code, main_globals, None,
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/venv/lib/python3.11/site-packages/mkdocs/livereload/__init__.py", line 168, in serve
+    self.server_bind()
+OSError: [Errno 98] Address already in use
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/venv/lib/python3.11/site-packages/mkdocs/__main__.py", line 272, in serve_command
+    serve.serve(**kwargs)
+RuntimeError: the server could not start
+"""
+
+
+def test_mkdocs_output_is_passed_on_with_tracebacks_folded_into_their_exception():
+    shown: list[str] = []
+    last = relay(MKDOCS_BIND_FAILURE.splitlines(keepends=True), shown.append)
+    assert shown == ["INFO    -  Building documentation...", "INFO    -  Documentation built in 0.98 seconds"]
+    assert last == "RuntimeError: the server could not start"
+    shown.clear()
+    text = MKDOCS_BIND_FAILURE.replace("RuntimeError", "KeyError", 1) + "INFO    -  Reloading...\n"
+    assert relay(text.splitlines(keepends=True), shown.append) == "KeyError: the server could not start"
+    assert shown[-2:] == ["KeyError: the server could not start", "INFO    -  Reloading..."]
+    assert relay(["ERROR   -  Config value 'theme': bad\n", "INFO    -  done\n"], shown.append) == \
+        "ERROR   -  Config value 'theme': bad"
+
+
+@pytest.mark.build
+def test_mkdocs_stopping_in_serve_exits_1_with_its_message(tmp_path, busy_port):
+    """The port taken between our check and mkdocs's bind (the check skipped here): mkdocs fails, serve says
+    so in one line and exits 1 instead of going on without a server."""
+    repo = site_inputs(tmp_path)
+    build_tree(repo)
+    script = ("import sys; import rulings.site.serve as s; s.check_address = lambda host, port: None; "
+              "from rulings.cli.main import main; sys.argv = ['rulings', 'serve', '--port', sys.argv[1]]; main()")
+    code = str(Path(rulings.__file__).resolve().parents[1])
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1",
+           "PYTHONPATH": os.pathsep.join(p for p in (code, os.environ.get("PYTHONPATH")) if p)}
+    r = subprocess.run([sys.executable, "-c", script, str(busy_port)], cwd=repo, env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr and "File \"" not in r.stderr, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == ("Error: mkdocs serve stopped (exit 1): "
+                                                 "OSError: [Errno 98] Address already in use"), r.stderr

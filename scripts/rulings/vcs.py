@@ -220,19 +220,17 @@ def head(folder: Path) -> Head | None:
     repository: warned once; its commits are not this content's history)."""
     if not folder.is_dir():
         return None
-    top = (git(folder, "rev-parse", "--show-toplevel") or "").strip()
-    if not top:
-        return None
-    commit = (git(folder, "rev-parse", "--verify", "--quiet", "HEAD^{commit}") or "").strip()
-    if not COMMIT_ID.fullmatch(commit):
-        return None
-    if git(folder, "rev-parse", "--verify", "--quiet", "HEAD:./") is None:  # ./ is the folder, in HEAD's tree
+    out = git(folder, "rev-parse", "--show-toplevel", "HEAD^{commit}", "HEAD:./")  # ./: the folder in HEAD's tree
+    answer = (out or "").split("\n")
+    if len(answer) >= 3 and COMMIT_ID.fullmatch(commit := answer[1].strip()):
+        return Head(commit, newest_time(folder, "HEAD", "HEAD"))
+    top = (git(folder, "rev-parse", "--show-toplevel") or "").strip()  # why not: no checkout, no commit, untracked
+    if top and git(folder, "rev-parse", "--verify", "--quiet", "HEAD^{commit}") is not None:
         warn_once(("untracked", top, str(folder)),
                   f"{_shown(folder)} is inside the git checkout {top}, which does not track it: that checkout's "
                   "commits are not this content's history, so none is named and the date is left to "
                   "SOURCE_DATE_EPOCH (else 1970-01-01)")
-        return None
-    return Head(commit, newest_time(folder, "HEAD", "HEAD"))
+    return None
 
 
 def head_commit(folder: Path) -> str | None:

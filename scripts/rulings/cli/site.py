@@ -30,7 +30,8 @@ def _site_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -
               help="Also build the offline zips and Kiwix files into OUT/downloads/ (slower).")
 @click.option("--offline", is_flag=True, help="Build the file:// flavour itself into OUT (no server needed).")
 @click.option("--force", is_flag=True,
-              help="Replace OUT even if it is a non-empty folder no build wrote (never the repository or above).")
+              help="Replace OUT even if it is a non-empty folder no build wrote (never the project's own folders "
+                   "or files, nor a git checkout).")
 def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool,
           force: bool) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
@@ -73,12 +74,13 @@ def verify(folder: Path, allowed_signers: Path | None) -> None:
 @click.command()
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("site"))
 @click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="OpenSSH private key (default: the path in $RULINGS_SIGNING_KEY; never a file in the repo).")
+              help="OpenSSH private key (default: the path in $RULINGS_SIGNING_KEY; never a file in the repository or "
+                   "the site: refused).")
 def sign(folder: Path, key: Path | None) -> None:
     """Sign FOLDER/manifest.json (ssh-keygen -Y sign) into manifest.json.sig, for `rulings verify
     --allowed-signers`."""
     from rulings.publish.manifest import MANIFEST
-    from rulings.publish.signing import KEY_ENV, SigningError, signing_key
+    from rulings.publish.signing import KEY_ENV, SigningError, check_key_place, repository_of, signing_key
     from rulings.publish.signing import sign as run
 
     chosen = signing_key(key)
@@ -86,7 +88,14 @@ def sign(folder: Path, key: Path | None) -> None:
         raise CouldNotRun(f"no signing key: give --key PATH or set {KEY_ENV}")
     if not (folder / MANIFEST).is_file():
         raise CouldNotRun(f"{folder}/{MANIFEST} not found: build the site first")
+    places = {folder: "the site folder"}
+    for where in (folder, Path.cwd()):
+        if (top := repository_of(where)) is not None:
+            places[top] = "the repository"
+    if (Path.cwd() / "mkdocs.yml").is_file() and (Path.cwd() / "content").is_dir():
+        places.setdefault(Path.cwd(), "the repository")
     try:
+        check_key_place(chosen, places)
         click.echo(f"wrote {run(folder / MANIFEST, chosen)}")
     except SigningError as e:
         raise CouldNotRun(str(e)) from e
@@ -94,9 +103,17 @@ def sign(folder: Path, key: Path | None) -> None:
 
 @click.command()
 @click.option("--locale", default="en", show_default=True, help="Locale to preview.")
-@click.option("--dev-addr", "address", default="127.0.0.1:8000", show_default=True)
-def serve(locale: str, address: str) -> None:
-    """Preview one locale with live reload when content/, locales/ or site_config/ change."""
+@click.option("--dev-addr", "address", default="127.0.0.1:8000", show_default=True, help="HOST:PORT to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Listen on this port (of --dev-addr's host).")
+def serve(locale: str, address: str, port: int | None) -> None:
+    """Preview one locale with live reload when content/, locales/ or site_config/ change. A busy port stops it
+    at once (exit 2); so does mkdocs stopping on its own (exit 1, with its message)."""
+    from rulings.site.serve import CannotListen, MkdocsFailed
     from rulings.site.serve import serve as run
 
-    run(Path.cwd(), locale, address, log=click.echo)
+    try:
+        run(Path.cwd(), locale, address, log=click.echo, port=port)
+    except CannotListen as e:
+        raise CouldNotRun(str(e)) from e
+    except MkdocsFailed as e:
+        raise ContentProblem(str(e)) from e

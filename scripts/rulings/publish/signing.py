@@ -59,6 +59,29 @@ def signing_key(explicit: Path | None) -> Path | None:
     return Path(env) if env else None
 
 
+def repository_of(path: Path) -> Path | None:
+    """The top level of the git checkout ``path`` is in, or None."""
+    from rulings.vcs import git
+
+    folder = path if path.is_dir() else path.parent
+    top = (git(folder, "rev-parse", "--show-toplevel") or "").strip() if folder.is_dir() else ""
+    return Path(top) if top else None
+
+
+def check_key_place(key: Path, places: dict[Path, str]) -> None:
+    """Raise :class:`SigningError` when the private ``key`` (the path given, or the file it links to) is inside
+    one of ``places`` (folder: what it is, e.g. the repository, the site): from there it could be committed or
+    published."""
+    given, real = Path(os.path.abspath(key)), key.resolve()
+    for folder, what in places.items():
+        for p in (given, real):
+            for f in {Path(os.path.abspath(folder)), folder.resolve()}:
+                if p == f or f in p.parents:
+                    raise SigningError(f"{key}: the private key is inside {what} ({folder}), where it could be "
+                                       f"committed or published: move it out (e.g. to ~/.ssh/) and give that path "
+                                       f"to --key or {KEY_ENV}")
+
+
 def sign(manifest: Path, key: Path) -> Path:
     """Sign ``manifest`` with the OpenSSH private ``key``; returns the signature file beside it."""
     if not key.is_file():

@@ -34,7 +34,7 @@ from rulings.publish.export import write_exports
 from rulings.publish.feeds import atom
 from rulings.publish.manifest import MANIFEST, write_manifest
 from rulings.publish.one_locale import MARKS, split_locale
-from rulings.publish.signing import SigningError, sign, signing_key
+from rulings.publish.signing import SigningError, check_key_place, repository_of, sign, signing_key
 from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
 from rulings.site.i18n import UI, CatalogError, _, human_size
@@ -294,6 +294,14 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         check_output(out, repo, content_dir, force=force)
     except OutputRefused as e:
         raise BuildError(str(e)) from None
+    if (key := signing_key(None)) is not None:  # a release build: its key is never in the repository or the site
+        places = {out: "the site folder", repo: "the repository"}
+        if (top := repository_of(repo)) is not None:
+            places.setdefault(top, "the repository")
+        try:
+            check_key_place(key, places)
+        except SigningError as e:
+            raise BuildError(f"{e}; nothing was built") from None
     t0 = time.perf_counter()
     log(f"validating {display_path(content_dir)}/…")
     content, diags = validate(content_dir, phase=probe.phase)

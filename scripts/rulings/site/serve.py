@@ -13,14 +13,17 @@ terminal gets them once, and the banner goes away when they are fixed.
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import yaml
 from watchdog.events import (
@@ -39,6 +42,7 @@ from rulings.site.build import Variant, generate_locale
 from rulings.site.i18n import CatalogError
 from rulings.site.layout import build_model
 from rulings.site.workers import die_with_parent, mkdocs_env
+from rulings.vcs import source_date_env
 
 PREVIEW = "preview"
 WATCHED = ("content", "locales", "site_config", "docs")
@@ -178,7 +182,84 @@ class _Inputs(FileSystemEventHandler):
             time.sleep(left)
 
 
-def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = print) -> None:
+class CannotListen(Exception):
+    """The preview's address is taken or unusable (the message says which and what to do)."""
+
+
+class MkdocsFailed(Exception):
+    """``mkdocs serve`` stopped on its own (the message is its last error)."""
+
+
+def split_address(address: str, port: int | None = None) -> tuple[str, int]:
+    """(host, port) of ``--dev-addr HOST:PORT``, ``port`` replacing its port; :class:`CannotListen` if it is
+    no such address."""
+    try:
+        parts = urlsplit("//" + address)
+        host, number = parts.hostname, parts.port
+    except ValueError:
+        host = number = None
+    if not host or (number is None and port is None):
+        raise CannotListen(f"--dev-addr {address!r} is not HOST:PORT (e.g. 127.0.0.1:8000)")
+    return host, port if port is not None else number  # type: ignore[return-value]
+
+
+def check_address(host: str, port: int) -> None:
+    """Raise :class:`CannotListen` unless a server can listen on ``host:port`` now (asked before the preview
+    starts: mkdocs would print a traceback and the preview would go on without a server)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as e:
+        raise CannotListen(f"cannot listen on {host}:{port}: {getattr(e, 'strerror', None) or e}") from None
+    family, kind, proto, _name, sockaddr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as mkdocs's server does
+        try:
+            probe.bind(sockaddr)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                raise CannotListen(f"port {port} on {host} is in use (another preview or server?): stop it, "
+                                   "or choose another port with --port N") from None
+            raise CannotListen(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+
+
+TRACEBACK_MARKERS = ("Traceback (most recent call last):", "During handling of the above exception",
+                     "The above exception was the direct cause")
+
+
+def relay(lines: Iterable[str], emit: Callable[[str], None]) -> str | None:
+    """Pass mkdocs's output lines on, each Python traceback folded into its last line (the exception); return
+    the last error line (an exception, or a line logged ``ERROR``), or None. An exception that ends the output
+    is only returned: the caller's message quotes it."""
+    last = pending = None
+    in_traceback = False
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        if line.startswith(TRACEBACK_MARKERS):
+            in_traceback, pending = True, None
+            continue
+        if in_traceback:
+            if not line.strip() or line[:1].isspace():
+                continue
+            if pending is None:  # the exception's own line ends the traceback's frames
+                pending = line
+                continue
+            emit(pending)
+            last, pending, in_traceback = pending, None, False
+        if line.startswith(("ERROR", "CRITICAL")):
+            last = line
+        emit(line)
+    return pending if pending is not None else last
+
+
+def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = print, *,
+          port: int | None = None) -> None:
+    """Preview ``locale`` on ``address`` (``port`` replacing its port) until Ctrl-C. Raises
+    :class:`CannotListen` (before any work) when the address is taken, :class:`MkdocsFailed` when mkdocs
+    stops on its own; SystemExit(1) when the content has errors at the start."""
+    source_date_env()  # a malformed SOURCE_DATE_EPOCH stops the preview before any work (SourceDateError)
+    host, number = split_address(address, port)
+    check_address(host, number)
+    address = f"[{host}]:{number}" if ":" in host else f"{host}:{number}"
     preview = Preview(repo, locale, log)
     if not preview.regenerate():
         raise SystemExit(1)
@@ -201,12 +282,24 @@ def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = pr
     cmd = [sys.executable, "-m", "mkdocs", "serve", "--dirty", "-f", str(preview.base / "mkdocs.yml"),
            "--dev-addr", address]
     log(f"serving {locale} on http://{address}/ (Ctrl-C stops)")
-    server = subprocess.Popen(cmd, cwd=repo, env=mkdocs_env(repo), preexec_fn=die_with_parent)  # gone with us
+    server = subprocess.Popen(cmd, cwd=repo, env=mkdocs_env(repo), preexec_fn=die_with_parent,  # gone with us
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+    errors: list[str | None] = []
+    relayed = threading.Thread(target=lambda: errors.append(relay(server.stdout, _to_stderr)), daemon=True)
+    relayed.start()
     try:
-        server.wait()
+        code = server.wait()
     except KeyboardInterrupt:
-        pass
+        return
     finally:
         server.terminate()
         observer.stop()
         observer.join()
+    relayed.join(timeout=5)
+    if code != 0:
+        why = next((e for e in errors if e), None) or "no message"
+        raise MkdocsFailed(f"mkdocs serve stopped (exit {code}): {why}")
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)

@@ -119,6 +119,51 @@ def test_reserved_slugs_are_refused(tmp_path):
     assert "entities.yml:" in msg and "'index' is reserved" in msg
 
 
+@pytest.mark.parametrize("slug", ["con", "aux", "nul", "prn", "com1", "lpt1", "com9", "lpt9"])
+def test_windows_device_names_are_refused_as_slugs(tmp_path, slug):
+    """The issue's slugs: each would be a page ``con.html`` (or folder ``con/``) that Windows cannot create,
+    so the offline zip could not be extracted there."""
+    content = build_tree(tmp_path)
+    replace_in(content / "demo" / "entities.yml", "demo/card/sword", f"demo/card/{slug}")
+    replace_in(content / "demo" / "rulings.yml", "demo/card/sword", f"demo/card/{slug}")
+    found = rules(content)["id-reserved"]
+    assert len(found) == 1 and "entities.yml:5:" in found[0], found
+    assert f"'{slug}' is a device name on Windows" in found[0] and f"use '{slug}-1'" in found[0], found
+    with pytest.raises(BuildError, match="id-reserved"):
+        build(REPO, tmp_path / "site", content_dir=content, work=tmp_path / "build", log=lambda *_: None)
+
+
+def test_a_windows_device_name_as_game_id_and_folder_is_refused(tmp_path):
+    content = build_tree(tmp_path)
+    for f in (content / "demo").glob("*.yml"):
+        f.write_text(f.read_text(encoding="utf-8").replace("demo", "aux"), encoding="utf-8")
+    (content / "demo").rename(content / "aux")
+    found = rules(content)
+    assert any("game.yml:" in m and "'aux' is a device name on Windows" in m for m in found["id-reserved"]), found
+    assert len(found["file-reserved"]) == len(list((content / "aux").glob("*.yml"))), found
+    assert all("aux/" in m and "rename it" in m for m in found["file-reserved"]), found
+
+
+@pytest.mark.parametrize("name", ["nul.yml", "Com1.yml", "lpt9.rulings.yml"])
+def test_content_files_windows_cannot_create_are_refused(tmp_path, name):
+    content = build_tree(tmp_path)
+    (content / "demo" / "glossary.yml").rename(content / "demo" / name)
+    found = rules(content)["file-reserved"]
+    assert len(found) == 1 and found[0].startswith(f"{content / 'demo' / name}:1:1: ") and "Windows" in found[0]
+
+
+def test_the_zip_writer_refuses_a_name_windows_cannot_extract(tmp_path):
+    """The last line of defence, should a reserved name ever reach the output past validation."""
+    from rulings.publish.bundles import write_zip
+    site = tmp_path / "site"
+    (site / "demo" / "card").mkdir(parents=True)
+    (site / "demo" / "card" / "con.html").write_text("x", encoding="utf-8")
+    with pytest.raises(BuildError, match=r"rulings-en/demo/card/con\.html' could not be extracted on Windows"):
+        write_zip([(site, "rulings-en")], tmp_path / "out.zip", 0)
+    (site / "demo" / "card" / "con.html").rename(site / "demo" / "card" / "con-1.html")
+    assert write_zip([(site, "rulings-en")], tmp_path / "out.zip", 0) > 0
+
+
 def test_overlong_ids_are_refused_before_the_build(tmp_path):
     content = build_tree(tmp_path)
     long_id = "demo/card/" + "a" * 250

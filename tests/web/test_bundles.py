@@ -20,6 +20,7 @@ from conftest import build_tree, project_locales, repo_content
 from rulings.content.recency import own_date
 from rulings.content.validate import validate
 from rulings.model.entries import Change, Entity, Ruling
+from rulings.model.ids import windows_name_problem
 from rulings.publish.one_locale import MARKS, split_locale
 from rulings.site.build import Variant, generate_all
 from rulings.site.i18n import UI, human_size
@@ -98,6 +99,17 @@ def test_single_locale_bundle_has_one_language_and_no_switcher(built_site):
         page = z.read("rulings-it/it/anachronism/card/ger.html").decode()
     assert "md-select__link" not in page and 'lang="it"' in page
     assert "iframe-worker-shim.js" in page and "unpkg.com" not in page
+
+
+def test_every_zip_extracts_on_windows(built_site):
+    """No member of any offline zip is a Windows device name (``con.html``, ``nul/``), holds a character
+    Windows refuses, ends in a dot or space, or differs from another only in case."""
+    for bundle in sorted((built_site / "downloads").glob("*.zip")):
+        with zipfile.ZipFile(bundle) as z:
+            names = z.namelist()
+        parts = {part for n in names for part in n.split("/")}
+        assert not [(p, why) for p in sorted(parts) if (why := windows_name_problem(p))], bundle.name
+        assert len({n.casefold() for n in names}) == len(names), bundle.name
 
 
 LINK = re.compile(r'(?:href|src)="([^"#?]*)')

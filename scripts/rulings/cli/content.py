@@ -114,12 +114,13 @@ def import_(fmt: str, source: Path, into: Path | None) -> None:
     added, changed and removed, keeps translations, and never overwrites hand edits (reported as
     conflicts, exit 1).
     """
+    from rulings.content.originals import NotUtf8
     from rulings.importers.merge import import_file
 
     try:
         report = import_file(fmt, source, into)
-    except UnicodeDecodeError as e:
-        raise CouldNotRun(f"{source}: not UTF-8 ({e.reason} at byte {e.start})") from e
+    except NotUtf8 as e:
+        raise CouldNotRun(f"{e.file or source}: {e}") from e
     for line in report.lines():
         click.echo(line)
     click.echo(report.summary(), err=True)

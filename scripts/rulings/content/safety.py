@@ -6,7 +6,9 @@ refuses, so the two always read exactly the same files):
 - kept originals are plain text (``.txt``) inside the game's ``sources/`` folder, never symlinks:
   an ``.html``, ``.svg`` or ``.md`` original would be published as a live page;
 - no symlink anywhere in the content tree (it could pull in files from outside the repository);
-- ids that generated pages or the site's own folders use are reserved;
+- ids that generated pages or the site's own folders use are reserved, and so are Windows' device names
+  (``con``, ``nul``, ``lpt1``…) in any part of an id or a content file's path: the site's files and its
+  offline zip must be writable on every system;
 - names with invisible or bidirectional-control characters, or words mixing Latin with Greek or
   Cyrillic letters (look-alikes), are reported.
 """
@@ -16,6 +18,8 @@ from __future__ import annotations
 import os
 import unicodedata
 from pathlib import Path
+
+from rulings.model.ids import windows_name_problem, windows_reserved
 
 SOURCE_SUFFIXES = (".txt",)
 """Kept originals are published as downloads: only types no browser runs as a page."""
@@ -64,6 +68,10 @@ def source_problem(folder: Path, file: str) -> str | None:
 def id_problem(entry_id: str, *, game: bool = False) -> str | None:
     if len(entry_id) > MAX_ID_LENGTH:
         return f"id is {len(entry_id)} characters long; keep it under {MAX_ID_LENGTH + 1}"
+    for part in entry_id.split("/"):
+        if windows_reserved(part):
+            return (f"'{part}' is a device name on Windows (con, prn, aux, nul, com0-com9, lpt0-lpt9): its page "
+                    f"could not be created there nor the offline zip extracted; use '{part}-1' or another word")
     if game:
         if entry_id in RESERVED_GAME_IDS:
             return (f"game id '{entry_id}' is reserved for the site's own pages or folders "
@@ -98,6 +106,14 @@ def name_problem(name: str) -> str | None:
         scripts = {s for s in map(_script, word) if s}
         if len(scripts) > 1:
             return f"word '{word}' mixes {' and '.join(sorted(scripts))} letters (a look-alike of another name?)"
+    return None
+
+
+def path_problem(rel: str) -> str | None:
+    """Why a file at ``rel`` (a path relative to the content folder) could not be checked out on Windows."""
+    for part in rel.split("/"):
+        if problem := windows_name_problem(part):
+            return f"{problem}; rename it"
     return None
 
 

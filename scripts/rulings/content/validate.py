@@ -21,9 +21,12 @@ Rules (the name in parentheses after every message):
   ``MAX_NAME_FORMS`` names: what keeps matching every text cheap whatever the content;
 - ``ruling-shape``: a ruling is a question (with an answer, or flagged ``unanswered``) or a statement;
 - ``modeline`` (warning): the file starts with the yaml-language-server modeline of its schema;
-- ``symlink``, ``source-type``, ``id-reserved``, ``id-length``, ``case-twin``: the tree is
-  closed and every output path unambiguous; ``name-lookalike`` (warning): invisible, bidi-control or
-  mixed-script characters in a name (see :mod:`rulings.safety`);
+- ``symlink``, ``source-type``, ``id-reserved``, ``id-length``, ``case-twin``, ``file-reserved``: the tree is
+  closed and every output path unambiguous and writable on every system (no Windows device names);
+  ``name-lookalike`` (warning): invisible, bidi-control or mixed-script characters in a name (see
+  :mod:`rulings.content.safety`);
+- ``source-name``, ``source-encoding``, ``source-line-break`` (warning): a kept original has a safe name,
+  is UTF-8 and numbers its lines as every program does (see :mod:`rulings.content.originals`);
 - ``url-invalid``, ``branch-invalid``, ``edit-uri-invalid``: every address, branch and repository path that
   ends in a link (the forge's, a document's) is what it looks like, parsed as :mod:`rulings.model.urls`
   says (the schemas only approximate it); ``url-lookalike`` (warning): a host whose ``xn--`` form decodes to
@@ -44,7 +47,7 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
-from rulings.content import safety
+from rulings.content import originals, safety
 from rulings.content.diagnostics import Diagnostic, Severity, did_you_mean, display_path, summary, to_json
 from rulings.content.dump import modeline
 from rulings.content.load import Loaded, node_position, position
@@ -145,6 +148,8 @@ class Checker:
         self.out: list[Diagnostic] = []
         self.ids: dict[str, Entry] = {}
         self.id_file: dict[str, ContentFile] = {}
+        self.source_lines: dict[tuple[str, str], list[str]] = {}
+        """(game, document) → the lines of its kept original, for provenance (absent: not readable)."""
 
     def game_file_failed(self, folder: Path) -> bool:
         """Whether a file of kind game in ``folder`` was not read for its own errors (reported already:
@@ -268,19 +273,39 @@ class Checker:
             if problem := safety.source_problem(folder, doc.file):
                 self.err(ld, position(g.node, ["documents", i, "file"]), problem, "source-type")
                 continue
+            if problem := originals.name_problem(doc.file, doc.id):
+                self.err(ld, position(g.node, ["documents", i, "file"]), problem, "source-name")
             src = folder / doc.file
             if not src.is_file():
                 self.err(ld, position(g.node, ["documents", i, "file"]),
                          f"kept original '{doc.file}' not found in {folder.name}/", "source-missing")
                 continue
-            digest = hashlib.sha256(src.read_bytes()).hexdigest()
+            data = src.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
             if digest != doc.sha256:
                 self.err(ld, position(g.node, ["documents", i, "sha256"]),
                          f"sha256 of '{doc.file}' is {digest}, not the one recorded", "source-hash")
+            self.check_original(gid, doc.id, src, data)
+
+    def check_original(self, game: str, doc: str, src: Path, data: bytes) -> None:
+        """``source-encoding`` and ``source-line-break`` at their place in the original itself; records its
+        line count for provenance."""
+        try:
+            text = originals.decode(data)
+        except originals.NotUtf8 as e:
+            self.out.append(Diagnostic(display_path(src), e.line, e.column, Severity.ERROR, str(e), "source-encoding"))
+            return
+        self.source_lines[game, doc] = originals.lines(text)
+        if found := originals.line_break_problem(text):
+            line, col, msg = found
+            self.out.append(Diagnostic(display_path(src), line, col, Severity.WARNING, msg, "source-line-break"))
 
     def check_case_twins(self) -> None:
-        """File names that a case-insensitive filesystem (macOS, Windows) would merge."""
+        """File names that a case-insensitive filesystem (macOS, Windows) would merge, or Windows refuses."""
         files = [p.relative_to(self.c.root).as_posix() for p in self.c.paths]
+        for p in self.c.paths:
+            if problem := safety.path_problem(p.relative_to(self.c.root).as_posix()):
+                self.out.append(Diagnostic(display_path(p), 1, 1, Severity.ERROR, problem, "file-reserved"))
         for gid, gf in self.c.game_files.items():
             folder = gf.loaded.path.parent.relative_to(self.c.root).as_posix()
             files += [f"{folder}/{d.file}" for d in self.c.games[gid].documents]
@@ -406,11 +431,10 @@ class Checker:
                          + did_you_mean(prov.document, [d.id for d in game.documents]), "provenance-document")
             elif doc is not None:
                 a, b = prov.lines
-                n = _line_count(self.c.game_files[game.id].loaded.path.parent / doc.file)
-                if a > b or (n is not None and b > n):
+                src = self.source_lines.get((game.id, doc.id))
+                if a > b or (src is not None and b > len(src)):
                     self.err(ld, position(e.node, [*at, "lines"]),
-                             f"lines {a}-{b} are not a range within '{doc.file}'"
-                             + (f" ({n} lines)" if n is not None else ""), "provenance-lines")
+                             f"lines {a}-{b} are not a range within '{doc.file}'" + _last_line(src), "provenance-lines")
         # kind-specific
         if isinstance(e, Ruling):
             self.check_ruling(ld, e)
@@ -509,13 +533,13 @@ def _ref_kind(e: Entry, fieldname: str) -> type[Entry] | None:
     return None
 
 
-@cache
-def _line_count(path: Path) -> int | None:
-    try:
-        data = path.read_bytes()
-        return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
-    except OSError:
-        return None
+def _last_line(lines: list[str] | None) -> str:
+    """`` (12 lines, the last: "…")``: how long the original is, with the text of its last line as the source
+    page shows it at ``#L12`` (for a file whose breaks an editor counts otherwise)."""
+    if lines is None:
+        return ""
+    last = lines[-1] if lines else ""
+    return f" ({len(lines)} lines, the last: {last[:60] + '…' if len(last) > 60 else last!r})"
 
 
 def validate(root: Path, *, list_missing: bool = False,

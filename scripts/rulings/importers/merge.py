@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulings.content import originals
 from rulings.content.codec import entry_from_data, entry_to_data, game_from_data, game_to_data
 from rulings.content.dump import _styled, dumps, modeline, yaml_instance
 from rulings.content.load import load
@@ -238,14 +239,18 @@ def _game_data(result: ImportResult, source: bytes, into: Path, importer: Import
 def write_import(importer: Importer, source: bytes, into: Path, schemas_dir: Path) -> Report:
     """Merge the import of ``source`` into the game folder ``into`` and keep the original there."""
     report = Report()
-    fresh = importer.parse(source.decode("utf-8"))
+    fresh = importer.parse(originals.decode(source))
     kept = into / "sources" / importer.SOURCE_NAME
     kept_bytes = kept.read_bytes() if kept.exists() else None
     # the same document again parses the same: every fresh entry then equals its base and none is changed
     if kept_bytes is None or kept_bytes == source:
         base = None if kept_bytes is None else fresh
     else:
-        base = importer.parse(kept_bytes.decode("utf-8"))
+        try:
+            base = importer.parse(originals.decode(kept_bytes))
+        except originals.NotUtf8 as e:
+            e.file = str(kept)
+            raise
     base_files = {f.path: f for f in base.files} if base else {}
 
     game_path = into / "game.yml"

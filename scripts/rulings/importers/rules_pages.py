@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulings.content import originals
 from rulings.importers.result import ImportResult
 from rulings.model.entries import (
     Authority,
@@ -167,8 +168,7 @@ class Line:
 
 def _lines(source: str) -> list[Line]:
     out = []
-    for i, raw in enumerate(source.split("\n"), start=1):
-        raw = raw.rstrip("\r")
+    for i, raw in enumerate(originals.lines(source), start=1):
         if not raw.strip():  # empty, or only spaces / non-breaking spaces: page layout, not content
             continue
         stripped = raw.lstrip()

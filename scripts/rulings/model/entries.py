@@ -447,7 +447,9 @@ class Document:
     title: Text = spec("Title as printed.", {"en": "Revised Anachronism FAQ"}, required=True)
     languages: list[str] = spec("Languages the document is written in.", ["en"], required=True, kind=Kind.LOCALE,
                                 min_items=1, last=True)
-    file: str = spec("The kept original, relative to the game folder.", "sources/anachronism-faq.txt",
+    file: str = spec("The kept original (UTF-8 text), relative to the game folder: in sources/, named with "
+                     "lower-case ASCII letters and digits, '.', '_' or '-' inside, ending in '.txt'.",
+                     "sources/anachronism-faq.txt",
                      required=True, pattern=r"^sources/[^/]+$", last=True)
     sha256: str = spec("sha256 of the kept original.", "0" * 64, required=True, pattern="^[0-9a-f]{64}$", last=True)
     author: str | None = spec("Author as stated.", "Ira Fay")

@@ -4,6 +4,10 @@ Every importer and the benchmark's synthetic content name entries with :func:`sl
 is lower-case ASCII words joined by ``-`` (:data:`rulings.model.entries.SLUG`) whoever made it.
 Published ids never change: the options below exist because documents already imported need them
 to keep their ids, and each says which.
+
+Every part of an id becomes a file or folder name of the site and of its offline zip, so no part may be
+one of the device names Windows reserves (:func:`windows_reserved`): such a file cannot be created or
+extracted there. :func:`slugify` never makes one.
 """
 
 from __future__ import annotations
@@ -16,6 +20,36 @@ APOSTROPHES = "'’‘"
 """Straight and curly apostrophes (and the opening quote some sources print for one)."""
 
 _WORD = re.compile(r"[a-z0-9]+")
+
+WINDOWS_RESERVED = frozenset({"con", "prn", "aux", "nul", "conin$", "conout$",
+                              *(f"{p}{n}" for p in ("com", "lpt") for n in "0123456789¹²³")})
+"""Device names Windows reserves in every folder, whatever the case and extension (``NUL.txt``, ``Aux.tar.gz``).
+``com0`` and ``lpt0`` too: Microsoft's naming page lists them, and refusing a slug costs nothing."""
+
+WINDOWS_FORBIDDEN = frozenset('<>:"/\\|?*') | frozenset(map(chr, range(32)))
+"""Characters no Windows file name may hold."""
+
+RESERVED_SUFFIX = "-1"
+"""What :func:`slugify` appends to a slug that would be a reserved name (``Aux`` → ``aux-1``)."""
+
+
+def windows_reserved(name: str) -> bool:
+    """Whether Windows treats the file or folder ``name`` as a device: its part before the first dot,
+    trailing spaces ignored, is a reserved name in any case (``con``, ``Com1.md``, ``nul.tar.gz``)."""
+    return name.split(".", 1)[0].rstrip(" ").lower() in WINDOWS_RESERVED
+
+
+def windows_name_problem(name: str) -> str | None:
+    """Why Windows cannot create a file or folder called ``name`` (one path part), or None."""
+    if windows_reserved(name):
+        return (f"'{name}' is a device name on Windows ({name.split('.', 1)[0].rstrip(' ')}: "
+                "con, prn, aux, nul, com0-com9 and lpt0-lpt9 are reserved with any extension, in any case), "
+                "so it cannot be created or extracted there")
+    if bad := sorted({c for c in name if c in WINDOWS_FORBIDDEN}):
+        return f"'{name}' holds {', '.join(repr(c) for c in bad)}, which Windows refuses in file names"
+    if name.endswith((".", " ")):
+        return f"'{name}' ends with a dot or a space, which Windows drops (it would name another file)"
+    return None
 
 
 def fold_accents(text: str) -> str:
@@ -49,14 +83,13 @@ def slugify(text: str, *, join: str = APOSTROPHES, drop: Collection[str] = (), l
     would make ids long and alike.
     ``limit``: the most words kept (after ``drop``), so an id made from a long question stays short.
     ``fallback``: the slug when no word is left (a question of stop words only); without it an
-    empty slug raises :class:`ValueError`, since no id may end in an empty part."""
+    empty slug raises :class:`ValueError`, since no id may end in an empty part.
+    A slug that Windows reserves (``con``, ``lpt1``) gets :data:`RESERVED_SUFFIX`."""
     words = [w for w in slug_words(text, join=join) if w not in drop]
-    slug = "-".join(words[:limit] if limit is not None else words)
-    if slug:
-        return slug
-    if fallback is None:
+    slug = "-".join(words[:limit] if limit is not None else words) or fallback
+    if not slug:
         raise ValueError(f"no slug can be made from {text!r}")
-    return fallback
+    return slug + RESERVED_SUFFIX if windows_reserved(slug) else slug
 
 
 def unique(slug: str, taken: set[str]) -> str:

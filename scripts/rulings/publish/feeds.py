@@ -96,7 +96,7 @@ def atom(model: SiteModel, gd: GameData, locale: str, ui: UI, *, site_url: str |
     items.sort(key=lambda x: (x.updated, x.urn), reverse=True)
     updated = items[0].updated if items else f"{EPOCH}T00:00:00Z"
     name = plain(gd.game.name, locale)
-    feed_self = (site_url.rstrip("/") + f"/{locale}/" + P.feed_file(gid)) if site_url else "feed.xml"
+    feed_self = (site_url.rstrip("/") + "/" + P.quoted(f"{locale}/{P.feed_file(gid)}")) if site_url else "feed.xml"
     changelog = _link(site_url, locale, P.recent_page(gid), None, dir_urls)
     out = [
         '<?xml version="1.0" encoding="utf-8"?>',

@@ -2,12 +2,13 @@
 
 A page is named by its Markdown path (``anachronism/card/ger.md``); its URL depends on whether the
 build uses directory URLs (served sites) or not (``file://`` bundles), so links are computed here,
-relative, never absolute.
+relative, never absolute. Every link made from an id or a file name goes through :func:`quoted`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from urllib.parse import quote
 
 from mkdocs.utils import get_relative_url
 
@@ -92,14 +93,26 @@ def url_of(page: str, directory_urls: bool) -> str:
     return base + "/" if directory_urls else base + ".html"
 
 
+def quoted(path: str, fragment: str | None = None) -> str:
+    """``path`` (and ``#fragment``) as written in a link: every character but ASCII letters, digits, ``-._~``
+    and the ``/`` between folders percent-encoded (as UTF-8), so that ``#``, ``?``, ``%`` or a space in a
+    name cannot cut the link short, start a query or decode to another file (mkdocs encodes its own the same)."""
+    return quote(path, safe="/") + (f"#{quote(fragment, safe='')}" if fragment else "")
+
+
+def location(page: str, directory_urls: bool, fragment: str | None = None) -> str:
+    """A page's link relative to its locale's root (search results, PO comments, issue reports)."""
+    return quoted(url_of(page, directory_urls), fragment)
+
+
 def site_address(site_url: str, locale: str, page: str, directory_urls: bool, fragment: str | None = None) -> str:
     """A page's absolute address on the published site (feeds, issue reports): ``site_url`` is the site's root."""
-    return site_url.rstrip("/") + f"/{locale}/" + url_of(page, directory_urls) + (f"#{fragment}" if fragment else "")
+    return site_url.rstrip("/") + "/" + quoted(f"{locale}/{url_of(page, directory_urls)}", fragment)
 
 
 def href(from_page: str, to: str, directory_urls: bool, fragment: str | None = None) -> str:
     """A relative link from one page to a page (``.md``) or a plain file, with an optional anchor."""
-    return _relative(from_page, to, directory_urls) + (f"#{fragment}" if fragment else "")
+    return quoted(_relative(from_page, to, directory_urls), fragment)
 
 
 @lru_cache(maxsize=65536)

@@ -56,12 +56,12 @@ def term_hints(glossary: Glossary, text: Text, locale: str) -> list[str]:
 def page_ref(model: SiteModel, owner: Entry | Game) -> str | None:
     """Where the text is shown on the site: ``anachronism/card/ger/#ruling-…``."""
     if isinstance(owner, Game):
-        return P.url_of(P.game_page(owner.id), True)
+        return P.location(P.game_page(owner.id), True)
     found = model.locator.pages.get(owner.id)
     if not found:
         return None
     page, frag = found
-    return P.url_of(page, True) + (f"#{frag}" if frag else "")
+    return P.location(page, True, frag)
 
 
 @lru_cache(maxsize=1024)  # a game's thousands of messages live in a few files: resolve each once

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulings.content import originals
 from rulings.importers.anachronism.tables import (
     ERRATA,
     GLOSSARY,
@@ -143,7 +144,7 @@ def _is_heading(lines: list[str], i: int) -> bool:
 
 
 def split_blocks(text: str) -> list[Block]:
-    lines = text.split("\n")
+    lines = originals.lines(text)
     heads = [i for i in range(len(lines)) if _is_heading(lines, i)]
     blocks = []
     for k, i in enumerate(heads):
@@ -262,8 +263,8 @@ def _add(xs: list[str], *items: str) -> None:
 
 
 def parse(text: str) -> ImportResult:
-    text = text.replace("\r\n", "\n")
-    src_lines = text.split("\n")
+    text = originals.normalized(text)  # _find counts lines by "\n"
+    src_lines = originals.lines(text)
     blocks = split_blocks(text)
 
     # entities

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulings.content import originals
 from rulings.importers.hokuto.damage import OCR, damage_in, damage_note, repaired
 from rulings.importers.hokuto.tables import (
     CARDS,
@@ -210,7 +211,7 @@ def is_term_heading(line: str) -> bool:
 
 
 def parse(text: str) -> ImportResult:
-    lines = text.split("\n")
+    lines = originals.lines(text)
     cards = Cards()
     errata: list[Erratum] = []
     terms: list[Term] = []

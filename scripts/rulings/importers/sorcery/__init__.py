@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulings.content import originals
 from rulings.importers.result import ImportResult
 from rulings.importers.sorcery.blocks import Placed, build_blocks, step_blocks, with_examples
 from rulings.importers.sorcery.changelog import build_changes, parse_changelog
@@ -172,7 +173,7 @@ def parse_faq(lines: list[str], a: int, b: int) -> tuple[list[dict], list[CardQA
 
 
 def parse(text: str) -> ImportResult:
-    lines = text.split("\n")
+    lines = originals.lines(text)
     title = lines[0].strip()
 
     i_log = find_heading(lines, CHANGELOG_HEADING)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulings.content import originals
+
 TITLE_LINE = 1
 """The thread title: it becomes the document's title (game.yml), not an entry."""
 
@@ -79,9 +81,7 @@ def find_repeats(lines: list[str]) -> list[Repeat]:
 
 
 def analyse(text: str) -> Analysis:
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
+    lines = originals.lines(text)
     a = Analysis(lines, find_repeats(lines), [])
     for no, raw in enumerate(lines, 1):
         s = raw.strip()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulings.content import originals
 from rulings.site import paths as P
 from rulings.site.escape import meta_label
 from rulings.site.i18n import _
@@ -89,7 +90,7 @@ class LocaleRenderer(LocaleView):
             nav.append({self.t(_("Rules")): P.rules_index_page(gid)})
             pages += [rules.render_section(self, gd, s) for s in gd.sections if page_section(s, self.m.by_id) is s]
         folder = self.m.content.game_files[gid].loaded.path.parent
-        pages += [source.render(self, gd, d, (folder / d.file).read_text(encoding="utf-8", errors="replace"))
+        pages += [source.render(self, gd, d, originals.decode((folder / d.file).read_bytes()))
                   for d in gd.game.documents]
         return [self.titled(p, self.game_name(gd)) for p in pages], nav
 

@@ -78,7 +78,7 @@ class Corrections:
         fragment = None if isinstance(e, Entity) else P.anchor(e.id)
         if self.site_url:
             return P.site_address(self.site_url, view.locale, page, True, fragment)
-        return f"{view.locale}/{P.url_of(page, True)}" + (f"#{fragment}" if fragment else "")
+        return f"{view.locale}/{P.location(page, True, fragment)}"
 
 
 def shown_texts(e: Entry, locale: str) -> str:

@@ -54,7 +54,8 @@ def render(view: LocaleView) -> Page:
         for d in view.downloads:
             who = view.t(_("all languages")) if d.locale == "all" else view.ui.language_name(d.locale)
             what = view.t(_("Offline bundle (zip)")) if d.kind == "zip" else view.t(_("Kiwix archive (ZIM)"))
-            items.append(f'<li><a href="../downloads/{esc(d.filename)}" download>{esc(what)} — {esc(who)}</a> '
+            link = esc(P.quoted(f"../downloads/{d.filename}"))
+            items.append(f'<li><a href="{link}" download>{esc(what)} — {esc(who)}</a> '
                          f'<span class="rl-size">({esc(human_size(d.size))})</span></li>')
         lines.append(raw(f'<ul class="rl-downloads">{"".join(items)}</ul>'))
     return Page(P.HOME, view.t(_("Home")), "\n".join(lines) + "\n")

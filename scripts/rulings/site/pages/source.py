@@ -8,6 +8,7 @@ browser scrolls there without a script, and ``assets/source-lines.js`` highlight
 
 from __future__ import annotations
 
+from rulings.content import originals
 from rulings.model.entries import Document
 from rulings.site import paths as P
 from rulings.site.i18n import _
@@ -29,17 +30,17 @@ def cited_ranges(gd: GameData, doc: Document) -> dict[int, set[int]]:
 
 
 def render(view: LocaleView, gd: GameData, doc: Document, text: str) -> Page:
-    """The page of one kept original (its text decoded from the file, lines as the validator counts them)."""
+    """The page of one kept original (its text decoded from the file), lines as the validator counts them."""
     page = P.source_page(gd.game.id, doc.file)
     ctx = view.ctx(page, gd.game.id)
     title = plain(doc.title, view.locale)
     ranges = cited_ranges(gd, doc)
     lines = []
-    for n, line in enumerate(text.split("\n"), start=1):
+    for n, line in enumerate(originals.lines(text), start=1):
         marks = "".join(f'<span id="L{n}-L{last}"></span>' for last in sorted(ranges.get(n, ())))
         # the number is a link to the line for pointers; hidden from screen readers, so out of the tab order too
         lines.append(f'<span class="rl-line" id="L{n}">{marks}<a class="rl-ln" href="#L{n}" aria-hidden="true" '
-                     f'tabindex="-1">{n}</a>{esc(line.removesuffix(chr(13)))}</span>')
+                     f'tabindex="-1">{n}</a>{esc(line)}</span>')
     download = P.href(page, f"{gd.game.id}/{doc.file}", view.dir_urls)
     lang = doc.languages[0] if doc.languages else gd.game.lang
     out = [view.crumbs(ctx, gd, [(title, None)]), heading(1, title, "source"),

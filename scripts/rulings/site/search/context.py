@@ -54,7 +54,7 @@ def search_context(model: SiteModel, locale: str, ui: UI, dir_urls: bool) -> byt
             if found is None:
                 continue
             page, anchor = found
-            location = P.url_of(page, dir_urls) + (f"#{anchor}" if anchor else "")
+            location = P.location(page, dir_urls, anchor)
             kind = kind_of(e)
             kinds.add(kind)
             where.setdefault(location, kind)

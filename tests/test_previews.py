@@ -50,6 +50,9 @@ def test_each_linked_card_and_term_has_one_preview_on_the_page(tmp_path):
         assert ui.n(("Card", "Cards"), 1) in sword and 'href="../card/sword/"' in sword
         assert html.escape(HOSTILE, quote=True) in sword and "<img" not in sword  # its first ruling, escaped
         assert "Next to." in found["rlpv-term-adjacent"]  # the term's definition
+        # a preview says what a page would: English shown to another locale's reader is marked so
+        fallback = 'class="rl-mark rl-mark-fallback"' in sword
+        assert fallback == (loc != "en"), loc
         assert '<aside class="rl-previews" data-search-exclude>' in md  # not searchable: a copy
 
 

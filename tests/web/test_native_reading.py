@@ -149,3 +149,25 @@ def test_the_site_is_named_in_the_readers_language(built_site):
             page = (built_site / loc / P.url_of(P.entity_page(e), True) / "index.html").read_text(encoding="utf-8")
             title = html_lib.unescape(re.search(r"<title>(.*?)</title>", page, re.S).group(1))
             assert title.endswith(f" - {name}"), (loc, title)
+
+
+def test_machine_made_errata_group_headings_are_marked(built_site):
+    """An errata group heading the reader gets as a machine translation carries the machine mark (and its
+    original, hidden), as every other text does."""
+    from rulings.model.entries import Erratum
+    from rulings.translation.display import shown
+
+    checked = 0
+    for loc in LOCALES:
+        for game in repo_content().games:
+            groups = {er.group.source: er.group for er in repo_content().entries
+                      if isinstance(er, Erratum) and er.game == game and er.group}
+            machine = [g for g in groups.values() if shown(g, loc).machine]
+            if not machine:
+                continue
+            pages = (built_site / loc / game / "errata").rglob("index.html")
+            html = "".join(p.read_text(encoding="utf-8") for p in pages)
+            marked = html.count('<div class="rl-group-extras"><p class="rl-marks"><span class="rl-mark')
+            assert marked >= len(machine), (loc, game, marked, len(machine))
+            checked += 1
+    assert checked

@@ -43,8 +43,11 @@ FOREIGN = """() => {
 def measure(site: Path, pages: list[str], locales: list[str]) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *_a, **_k: None
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *_args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"

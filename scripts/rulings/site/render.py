@@ -176,13 +176,14 @@ def _mark_kinds(d: Display) -> list[str]:
     return kinds
 
 
-def marker(d: Display, ctx: Ctx) -> str:
+def marker(d: Display, ctx: Ctx | UI) -> str:
     """The marker of a displayed text ("" when it is the source or a current reviewed translation): a
     symbol with its meaning as tooltip and accessible name, kept out of the search index."""
     kinds = _mark_kinds(d)
     if not kinds:
         return ""
-    label = "; ".join(ctx.ui.t(MARKS[k][1]) for k in kinds)
+    ui = ctx.ui if isinstance(ctx, Ctx) else ctx
+    label = "; ".join(ui.t(MARKS[k][1]) for k in kinds)
     classes = " ".join(f"rl-mark-{k}" for k in kinds)
     return (f'<span class="rl-mark {classes}" role="img" aria-label="{esc(label)}" title="{esc(label)}"{NS}>'
             f"{MARKS[kinds[0]][0]}</span>")

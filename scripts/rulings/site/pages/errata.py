@@ -11,7 +11,7 @@ from rulings.site.i18n import _
 from rulings.site.labels import ERRATUM_TYPE_LABELS
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
-from rulings.site.render import NS, Ctx, esc, heading, plain, raw, text_block
+from rulings.site.render import NS, Ctx, esc, heading, plain, raw, text_block, text_extras
 
 
 def erratum_html(view: LocaleView, er: Erratum, ctx: Ctx, level: int) -> list[str]:
@@ -47,6 +47,8 @@ def render(view: LocaleView, gd: GameData) -> list[Page]:
             level = 3
             if key:
                 out.append(heading(2, plain(group_text[key], view.locale), f"group-{i + 1}"))
+                if extras := text_extras(group_text[key], ctx):  # its mark (machine…) and original
+                    out.append(raw(f'<div class="rl-group-extras">{extras}</div>'))
             else:
                 level = 2
             for er in items:

@@ -14,11 +14,11 @@ import re
 
 from rulings.model.entries import Entity, Term
 from rulings.model.text import Text
-from rulings.site.i18n import COLON
+from rulings.site.i18n import COLON, UI
 from rulings.site.labels import attribute_name, attribute_value
 from rulings.site.layout import Page
 from rulings.site.pages.base import LocaleView
-from rulings.site.render import NS, PREVIEW_PREFIX, esc, preview_id, raw, shorten
+from rulings.site.render import NS, PREVIEW_PREFIX, esc, marker, preview_id, raw, shorten
 from rulings.translation.display import shown
 
 PREVIEW_RE = re.compile(f'aria-describedby="({PREVIEW_PREFIX}[^"]+)"')
@@ -44,17 +44,17 @@ class Previews:
         v = self.view
         e = v.m.by_id.get(entry_id)
         if isinstance(e, Term):
-            kind, text = v.kind_label(e), _para(e.definition, v.locale, TEXT_CHARS)
+            kind, text = v.kind_label(e), _para(e.definition, v.ui, TEXT_CHARS)
         elif isinstance(e, Entity):
             facts = [attribute_name(v.ui, k) + v.t(COLON) + attribute_value(v.ui, k, x)
                      for k, x in e.attributes.items()]
             kind = " · ".join([v.kind_label(e), *facts])
             first = next(iter(v.m.games[e.game].rulings_about.get(e.id, [])), None)
             if first is not None:
-                text = (_para(first.question or first.statement, v.locale, QUESTION_CHARS, "rl-pv-q")
-                        + (_para(first.answer, v.locale, TEXT_CHARS) if first.question else ""))
+                text = (_para(first.question or first.statement, v.ui, QUESTION_CHARS, "rl-pv-q")
+                        + (_para(first.answer, v.ui, TEXT_CHARS) if first.question else ""))
             else:
-                text = _para(e.text, v.locale, TEXT_CHARS)
+                text = _para(e.text, v.ui, TEXT_CHARS)
         else:
             return None
         return f'<p class="rl-pv-kind">{esc(kind)}</p>{text}'
@@ -79,9 +79,10 @@ class Previews:
         return Page(page.path, page.title, page.markdown + block) if block else page
 
 
-def _para(t: Text | None, locale: str, limit: int, cls: str = "") -> str:
+def _para(t: Text | None, ui: UI, limit: int, cls: str = "") -> str:
+    """A preview's paragraph: the text the reader gets, shortened, with its marker (machine, fallback…)."""
     if t is None:
         return ""
-    d = shown(t, locale)
+    d = shown(t, ui.locale)
     klass = f' class="{cls}"' if cls else ""
-    return f'<p{klass} lang="{esc(d.lang)}">{esc(shorten(d.text, limit))}</p>'
+    return f'<p{klass} lang="{esc(d.lang)}">{esc(shorten(d.text, limit))}{marker(d, ui)}</p>'

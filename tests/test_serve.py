@@ -24,7 +24,7 @@ from watchdog.events import (
 import rulings
 from conftest import build_tree, project_locales, site_inputs
 from rulings.cli.main import main
-from rulings.site.serve import PROBLEMS_KEY, Preview, is_change, relay
+from rulings.site.serve import PROBLEMS_KEY, Preview, is_change, relay, split_address
 
 
 def test_serve_writes_the_locale_and_a_config_whose_files_exist(tmp_path: Path) -> None:
@@ -127,6 +127,17 @@ def test_an_unusable_address_stops_serve_in_one_line(tmp_path, monkeypatch, addr
     r = CliRunner().invoke(main, ["serve", "--dev-addr", address])
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(("address", "port", "expected"), [
+    ("127.0.0.1:8000", None, ("127.0.0.1", 8000, "127.0.0.1:8000")),
+    ("127.0.0.1:8000", 9000, ("127.0.0.1", 9000, "127.0.0.1:9000")),
+    ("localhost", 9000, ("localhost", 9000, "localhost:9000")),
+    ("[::1]:8000", None, ("::1", 8000, "[::1]:8000")),
+    ("[::1]", 9001, ("::1", 9001, "[::1]:9001")),
+])
+def test_port_replaces_the_port_of_the_address_and_keeps_its_host(address, port, expected):
+    assert split_address(address, port) == expected
 
 
 def test_a_port_out_of_range_is_a_usage_error():

@@ -190,9 +190,9 @@ class MkdocsFailed(Exception):
     """``mkdocs serve`` stopped on its own (the message is its last error)."""
 
 
-def split_address(address: str, port: int | None = None) -> tuple[str, int]:
-    """(host, port) of ``--dev-addr HOST:PORT``, ``port`` replacing its port; :class:`CannotListen` if it is
-    no such address."""
+def split_address(address: str, port: int | None = None) -> tuple[str, int, str]:
+    """(host, port, the address to give mkdocs) of ``--dev-addr HOST:PORT``, ``port`` replacing its port (the
+    host as written: mkdocs reads it itself); :class:`CannotListen` if it is no such address."""
     try:
         parts = urlsplit("//" + address)
         host, number = parts.hostname, parts.port
@@ -200,7 +200,10 @@ def split_address(address: str, port: int | None = None) -> tuple[str, int]:
         host = number = None
     if not host or (number is None and port is None):
         raise CannotListen(f"--dev-addr {address!r} is not HOST:PORT (e.g. 127.0.0.1:8000)")
-    return host, port if port is not None else number  # type: ignore[return-value]
+    if port is None:
+        return host, number, address  # type: ignore[return-value]
+    written = address if number is None else address.rsplit(":", 1)[0]
+    return host, port, f"{written}:{port}"
 
 
 def check_address(host: str, port: int) -> None:
@@ -257,9 +260,8 @@ def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = pr
     :class:`CannotListen` (before any work) when the address is taken, :class:`MkdocsFailed` when mkdocs
     stops on its own; SystemExit(1) when the content has errors at the start."""
     source_date_env()  # a malformed SOURCE_DATE_EPOCH stops the preview before any work (SourceDateError)
-    host, number = split_address(address, port)
+    host, number, address = split_address(address, port)
     check_address(host, number)
-    address = f"[{host}]:{number}" if ":" in host else f"{host}:{number}"
     preview = Preview(repo, locale, log)
     if not preview.regenerate():
         raise SystemExit(1)

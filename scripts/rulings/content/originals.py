@@ -73,7 +73,7 @@ class NotUtf8(ValueError):
 
     def __str__(self) -> str:
         return (f"byte {self.offset} (line {self.line}, column {self.column}) is 0x{self.bad.hex()}, not UTF-8: "
-                "save the file as UTF-8 (for example `iconv -f WINDOWS-1252 -t UTF-8`), then record its new sha256")
+                "save the file as UTF-8 (for example with `iconv -f WINDOWS-1252 -t UTF-8`)")
 
 
 def decode(data: bytes) -> str:

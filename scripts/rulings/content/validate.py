@@ -293,7 +293,8 @@ class Checker:
         try:
             text = originals.decode(data)
         except originals.NotUtf8 as e:
-            self.out.append(Diagnostic(display_path(src), e.line, e.column, Severity.ERROR, str(e), "source-encoding"))
+            self.out.append(Diagnostic(display_path(src), e.line, e.column, Severity.ERROR,
+                                       f"{e}, then record its new sha256 in the game file", "source-encoding"))
             return
         self.source_lines[game, doc] = originals.lines(text)
         if found := originals.line_break_problem(text):

@@ -56,3 +56,10 @@ def test_the_site_name_is_marked_and_each_locale_config_gets_it_translated():
     conf = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
     assert conf["site_name"] == SITE_NAME
     assert site_labels(REPO / "mkdocs.yml", lambda w: f"<{w}>")["site_name"] == html.escape(f"<{SITE_NAME}>")
+
+
+def test_a_mirrors_own_site_name_is_kept_as_written(tmp_path):
+    from rulings.site.mkdocs_config import site_labels
+
+    (tmp_path / "mkdocs.yml").write_text("site_name: Other rulings\n", encoding="utf-8")
+    assert site_labels(tmp_path / "mkdocs.yml", lambda w: f"<{w}>")["site_name"] == "Other rulings"

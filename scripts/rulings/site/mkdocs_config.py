@@ -67,12 +67,15 @@ def theme_words(inherited: Path, t: Callable[[str], str]) -> dict:
 
 
 def site_labels(inherited: Path, t: Callable[[str], str] = str) -> dict:
-    """The site's name from the inherited config (``mkdocs.yml`` or ``site_config/<locale>.yml``) in the
-    locale's words (``t``; a name the catalog does not know stays as written), escaped: Material prints it
-    as HTML in every page's header; our ``<title>`` overrides re-escape after ``striptags``, as for every
-    label (see :mod:`.escape`)."""
+    """The site's name from the inherited config (``mkdocs.yml`` or ``site_config/<locale>.yml``), escaped:
+    Material prints it as HTML in every page's header; our ``<title>`` overrides re-escape after
+    ``striptags``, as for every label (see :mod:`.escape`). Our name (:data:`SITE_NAME`) is given in the
+    locale's words (``t``); a mirror's own name stays as its config writes it (the catalogs' other
+    strings are not names: "Other rulings" is a nav label)."""
     name = _inherited_config(inherited).get("site_name")
-    return {"site_name": nav_label(t(str(name)))} if name else {}
+    if not name:
+        return {}
+    return {"site_name": nav_label(t(SITE_NAME) if name == SITE_NAME else str(name))}
 
 
 def _inherited_config(path: Path) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from html import unescape
+from html import escape, unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -19,8 +19,10 @@ from babel import Locale
 from conftest import project_locales, repo_content, repo_model
 from rulings.model.entries import Entity
 from rulings.model.terms import HAN
+from rulings.model.text import text_hash
 from rulings.site import paths as P
-from rulings.site.build import GUIDE_LANG, GUIDE_NOTE, GUIDES
+from rulings.site.build import GUIDES
+from rulings.site.guides import GUIDE_LANG, GUIDE_MACHINE, GUIDE_NOTE, GUIDE_STALE, TRANSLATIONS, read_translation
 from rulings.site.i18n import UI
 from rulings.site.mkdocs_config import THEME_WORDS
 from rulings.site.pages.ruling import COPY_LINK, LINK_COPIED
@@ -253,12 +255,22 @@ def test_kiwix_search_finds_a_games_pages_not_every_article(built_site, unzipped
 
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != GUIDE_LANG])
-def test_contributor_guides_say_their_text_is_english_under_a_translated_note(built_site, locale):
+def test_contributor_guides_are_in_the_readers_language_or_say_their_text_is_english(built_site, locale):
+    """A guide with a current translation in docs/i18n/<locale>/ is that translation (a machine one under a
+    note saying so); any other is the English under a translated note, marked English."""
     t = ui(locale).t
     assert t(GUIDE_NOTE) != GUIDE_NOTE
-    for _file, md, title in GUIDES:
+    for file, md, title in GUIDES:
         page = re.sub(r"\s+", " ", html(built_site / locale, md))
         assert f"<title>{t(title)} - " in page, md
         article = page[page.index("<article"):page.index("</article>")]
-        note = f'<p class="rl-note" lang="{locale}">{t(GUIDE_NOTE)}</p>'
-        assert f'<div lang="{GUIDE_LANG}"> {note}' in article, md
+        english = (REPO / "docs" / file).read_text(encoding="utf-8")
+        tr = read_translation(REPO / "docs" / TRANSLATIONS / locale / file)
+        if tr is not None and tr.source_hash == text_hash(english):
+            assert f'<div lang="{GUIDE_LANG}">' not in article, md
+            if tr.status == "machine":
+                assert f'<p class="rl-note">⚙ {escape(t(GUIDE_MACHINE))}</p>' in article, md
+        else:
+            message = t(GUIDE_STALE, language=ui(locale).language_name(locale)) if tr else t(GUIDE_NOTE)
+            note = f'<p class="rl-note" lang="{locale}">{escape(message)}</p>'
+            assert f'<div lang="{GUIDE_LANG}"> {note}' in article, md

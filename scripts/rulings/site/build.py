@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import html
 import shutil
 import time
 from contextlib import AbstractContextManager, nullcontext
@@ -37,6 +36,7 @@ from rulings.publish.one_locale import MARKS, split_locale
 from rulings.publish.signing import SigningError, check_key_place, repository_of, sign, signing_key
 from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
+from rulings.site.guides import guide_page
 from rulings.site.i18n import UI, CatalogError, _, human_size
 from rulings.site.layout import PageCollision, SiteModel, build_model
 from rulings.site.mkdocs_config import SHIM_PATH, SITE_NAME, locale_config
@@ -52,15 +52,13 @@ from rulings.vcs import head_commit, source_date_env
 GUIDES = [("contributing.md", "contribute/index.md", _("Contributing")),
           ("translating.md", P.TRANSLATING_GUIDE, _("Translating")),
           ("translation-quality.md", "contribute/translation-quality.md", _("What “machine translation” means here"))]
-"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown). Their text
-stays in English, the one version the project keeps (a translated copy would go stale unseen), under a
-translated note saying so; their titles in the nav and the window title are translated (UI catalogs)."""
+"""Contributor guides from docs/, published on the site too (trusted project text, so Markdown), in the
+reader's language where docs/i18n/<locale>/ has a current translation (:mod:`.guides`), else in English
+under a translated note; their titles in the nav and the window title are translated (UI catalogs)."""
 CONTRIBUTE = _("Contribute")
 NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this address: it may have moved, "
                                                      "or the link has a typo."), "home": _("Go to the home page")}
 """The 404 page's words (the page itself is the theme's, see site_config/overrides/404.html)."""
-GUIDE_NOTE = _("This guide is written in English.")
-GUIDE_LANG = "en"  # the language docs/ is written in
 ZIM_DESCRIPTION = _("Card game rulings, glossaries and errata, with the originals beside translations")
 ZIM_LONG_DESCRIPTION = _("Rulings (questions and answers), glossaries, errata, change logs and rules of these card "
                          "games: {games}. Every text is shown in your language where a translation exists, with "
@@ -156,13 +154,8 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
         for d in gd.game.documents:
             files[f"{gid}/{d.file}"] = (src_dir / d.file).read_bytes()
     for name, page, _title in GUIDES:
-        guide = repo / "docs" / name
-        if guide.exists():
-            # elsewhere than on the English site, the guide's text is marked English (for screen readers;
-            # see site_config/overrides/main.html) under a note in the reader's language
-            top = (f'---\nrl_text_lang: {GUIDE_LANG}\n---\n\n<p class="rl-note" lang="{html.escape(locale)}">'
-                   f'{html.escape(ui.t(GUIDE_NOTE))}</p>\n\n') if locale != GUIDE_LANG else ""
-            files[page] = (top + guide.read_text(encoding="utf-8")).encode("utf-8")
+        if (repo / "docs" / name).exists():
+            files[page] = guide_page(repo / "docs", name, locale, ui).encode("utf-8")
     assets = repo / "site_config" / "assets"
     for f in sorted(assets.rglob("*")):
         if f.is_file():

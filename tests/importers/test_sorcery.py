@@ -17,9 +17,10 @@ Numbers below were established by reading the document (2022 lines):
   cards, 28 printings in all, so 17 fewer rulings: 241 - 17 = 224;
 - Rule Clarifications (lines 90-737) ask and answer questions too: "Q:"/"A:" pairs and bare
   questions followed by their answer; each is a ruling as well (counted from the text below);
-- 26 glossary terms: 21 defined in rule sections (Disabled, Kill, Target location, Fight, Strike,
+- 27 glossary terms: 22 defined in rule sections (Disabled, Kill, Target location, Fight, Strike,
   Attack, Take a step, Push/Pull one step, X steps away, Play, Movement Paths, Location, Stops,
-  At Rest, Lose, Combat, Defender, Immobile, Die/Dies, Conjure, Span of land) and 5 defined in FAQ
+  At Rest, Lose, Combat, Defender, Immobile, Die/Dies, Conjure, Summon, Span of land; Conjure and
+  Summon by the same answer, "mechanically identical") and 5 defined in FAQ
   answers (Fire damage, Moved by force, Royalty, Sacrificed, Traverse).
 """
 
@@ -82,7 +83,7 @@ def test_counts():
     assert len(SECTIONS) == 79
     assert len(CARDS) == 142
     assert len(RULINGS) == 224
-    assert len(TERMS) == 26
+    assert len(TERMS) == 27
     assert sum(isinstance(b, Table) for s in SECTIONS for b in all_blocks(s.blocks)) == 1
     assert sum(isinstance(b, Example) for s in SECTIONS for b in all_blocks(s.blocks)) == 10
     assert sum(RulingFlag.UNANSWERED in r.flags for r in RULINGS) == 2

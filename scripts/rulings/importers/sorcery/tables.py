@@ -173,7 +173,10 @@ TERMS: list[TermSpec] = [
     TermSpec("Defender", ["defender", "defenders"], ("section", "“Defender” definition", [0])),
     TermSpec("Immobile", ["immobile"], ("section", "“Immobile” is a keyword", [0]), ["disabled"]),
     TermSpec("Die/Dies", ["die", "dies"], ("section", "Die/Dies", [0]), ["kill", "sacrificed"]),
-    TermSpec("Conjure", ["conjure", "summon"], ("section", "Incorrect Verb for the Action Attempted", [1])),
+    # "“Conjure” and “Summon” are mechanically identical, and are only different from a thematic perspective":
+    # two verbs, two terms (each translated in its own words), defined by the same answer
+    TermSpec("Conjure", ["conjure"], ("section", "Incorrect Verb for the Action Attempted", [1]), ["summon"]),
+    TermSpec("Summon", ["summon"], ("section", "Incorrect Verb for the Action Attempted", [1]), ["conjure"]),
     TermSpec("Span of land", ["span of land", "body of water"],
              ("section", "Choosing a Span of Land or Body of Water, In Detail", [0])),
     TermSpec("Fire damage", ["fire damage"], ("faq", "Askelon Phoenix", "How does the ability really work?", 1)),

@@ -10,7 +10,8 @@ HEADING_EN: dict[str, str] = {
     "简易英文版规则集（不包含武将）": "Simplified English-edition rule set (heroes not included)",
     "武将规则集": "Hero rule set",
     "三国杀英文版 Legends of The Three Kingdoms 翻译到三将":
-        "Sanguosha English edition, Legends of The Three Kingdoms: translated up to the third hero",
+        # 三将: the third 一将成名 (Yijiang, "YJ" in the heroes' set codes) hero expansion
+        "Sanguosha English edition, Legends of The Three Kingdoms: translated up to the third Yijiang hero expansion",
 }
 
 # Id slugs of the Chinese headings: their pinyin.

@@ -325,6 +325,52 @@ def host(built_site: Path):
     yield from serving(built_site, NotFound)
 
 
+class MirrorNotFound(Quiet):
+    """A static host serving the site under ``/mirror/`` and its root 404.html for every missing path
+    (GitHub Pages, Netlify): no locale 404 is ever sent."""
+
+    def translate_path(self, path):
+        path = urlsplit(path).path
+        return super().translate_path(path.removeprefix("/mirror") if path.startswith("/mirror/") else "/x-none")
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        body = (Path(self.directory) / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="module")
+def mirror(built_site: Path):
+    yield from serving(built_site, MirrorNotFound)
+
+
+@pytest.mark.parametrize("locale", repo_content().project.locales)
+def test_the_root_404_speaks_the_paths_locale_styled_under_any_sub_path(desk, mirror, locale):
+    """A host that sends the root 404 for every missing path, the site under a sub-path: a missing page
+    below a locale's folder gets that locale's words, styled, with home links under the same sub-path."""
+    from rulings.site.i18n import UI
+
+    ui = UI.load(Path(__file__).resolve().parents[2] / "locales", locale)
+    pg = reset(desk)
+    response = pg.goto(f"{mirror}/mirror/{locale}/no/such/deep/page/")
+    assert response.status == 404
+    assert pg.locator("html").get_attribute("lang") == locale
+    shown = pg.locator("section.rl-on")
+    assert shown.count() == 1 and shown.locator("h1").inner_text() == ui.t("Page not found")
+    assert pg.title() == ui.t("Page not found")
+    assert pg.evaluate("getComputedStyle(document.body).maxWidth") != "none"  # its own style applied
+    home = shown.locator("a[data-rl-home]").get_attribute("href")
+    assert home == f"/mirror/{locale}/"
+    assert pg.request.get(f"{mirror}{home}").status == 200
+    for link in pg.locator("a[data-rl-lang]").all():
+        assert pg.request.get(link.evaluate("a => a.href")).status == 200
+
+
 @pytest.mark.parametrize("locale", [*repo_content().project.locales, ""])
 def test_404_is_styled_translated_and_its_links_work_at_any_depth(desk, host, locale):
     """For a missing URL deep in a locale (or outside any): Material's styles apply, the text is in the
@@ -339,9 +385,12 @@ def test_404_is_styled_translated_and_its_links_work_at_any_depth(desk, host, lo
     response = pg.goto(f"{host}/{locale + '/' if locale else ''}no/such/deep/page/")
     assert response.status == 404
     assert pg.locator("html").get_attribute("lang") == shown
-    assert pg.locator("article h1").inner_text() == title
-    # Material's stylesheet applied: its sticky header, not the browser's default static box
-    assert pg.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    if locale:  # a locale's own 404: Material's page, its stylesheet applied (a sticky header, not a static box)
+        assert pg.locator("article h1").inner_text() == title
+        assert pg.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    else:  # the root's: its own inline style (tested under a sub-path above)
+        assert pg.locator("section.rl-on h1").inner_text() == title
+        assert pg.evaluate("getComputedStyle(document.body).maxWidth") != "none"
     assert [f for f in failed if "/no/such/" not in f] == []
     hrefs = pg.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)")
     internal = sorted({h.split("#")[0] for h in hrefs if h.startswith(host)})

@@ -3,6 +3,7 @@ as pages with anchored lines that provenance links point at, and a 404 page in e
 
 from __future__ import annotations
 
+import html
 from collections import defaultdict
 from html.parser import HTMLParser
 from pathlib import Path
@@ -209,11 +210,25 @@ def test_source_pages_show_every_line_in_its_language(built_site, locale):
 
 
 def not_found_pages(site: Path) -> list[tuple[str, Path]]:
-    return [(loc, site / loc / "404.html") for loc in LOCALES] + [
-        (CONTENT.project.default_locale, site / "404.html")]
+    return [(loc, site / loc / "404.html") for loc in LOCALES]
 
 
-def test_404_in_every_locale_and_at_the_root_is_translated_with_links_that_resolve(built_site):
+def test_the_root_404_holds_every_locales_words_and_links_that_resolve(built_site):
+    """The root's 404 (what static hosts send for any missing path) carries each locale's words, the
+    default locale's shown without scripts, and home links to every locale (tests/web/test_browser.py runs
+    its script, under a sub-path too)."""
+    page = (built_site / "404.html").read_text(encoding="utf-8")
+    default = CONTENT.project.default_locale
+    for loc in LOCALES:
+        ui = UI.load(REPO / "locales", loc)
+        on = ' class="rl-on"' if loc == default else ""
+        assert f'<section data-rl-404="{loc}" lang="{loc}"{on}><h1>{html.escape(ui.t("Page not found"))}</h1>' \
+            in page, loc
+        assert (built_site / loc / "index.html").is_file() and f'href="/{loc}/"' in page
+    assert "<link" not in page and "<style>" in page  # styled at any depth: nothing to fetch
+
+
+def test_404_in_every_locale_is_translated_with_links_that_resolve(built_site):
     """Served for a missing URL at any depth, so every link is absolute from the server root (the site is
     served at its root when no site_url says otherwise) and must reach a file."""
     for locale, path in not_found_pages(built_site):

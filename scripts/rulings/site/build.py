@@ -17,6 +17,7 @@ import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from rulings.content.diagnostics import Severity, display_path
 from rulings.content.validate import validate
@@ -42,7 +43,7 @@ from rulings.site.layout import PageCollision, SiteModel, build_model
 from rulings.site.mkdocs_config import SHIM_PATH, SITE_NAME, locale_config
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
-from rulings.site.pages.root import root_index
+from rulings.site.pages.root import root_index, root_not_found
 from rulings.site.render import plain
 from rulings.site.search.context import FILE as SEARCH_CONTEXT
 from rulings.site.search.context import search_context
@@ -355,9 +356,10 @@ def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, 
             r.mkdocs_seconds = runs[r.locale].seconds
         with probe.phase("finish"):  # root page and 404, exports, manifest (and signature), swap in
             write_file(staging / "index.html", root_index(locales, default))
-            # the root's 404 (what most hosts serve for any missing URL): the default locale's, whose links are
-            # absolute already
-            shutil.copyfile(staging / default / "404.html", staging / "404.html")
+            # the root's 404 (what most hosts serve for any missing URL): in the language of the path's locale
+            write_file(staging / "404.html", root_not_found(locales, default, {
+                loc: {k: UI.load(repo / "locales", loc).t(v) for k, v in NOT_FOUND.items()} for loc in locales},
+                urlsplit(site_url).path.rstrip("/") + "/" if site_url and not offline else "/"))
             if not offline:
                 log("exports: JSON, CSV, SQLite…")
                 write_exports(model, locales, staging, epoch, head_commit(repo / "content"))

@@ -311,13 +311,18 @@ class NotFound(Quiet):
             return super().send_error(code, message, explain)
         root = Path(self.directory)
         loc = urlsplit(self.path).path.strip("/").split("/")[0]
-        page = root / loc / "404.html" if loc and (root / loc / "404.html").exists() else root / "404.html"
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        send_not_found(self, root / loc / "404.html" if loc and (root / loc / "404.html").exists()
+                       else root / "404.html")
+
+
+def send_not_found(handler: Quiet, page: Path) -> None:
+    """Answer a request with ``page`` and status 404, as a static host does with its error page."""
+    body = page.read_bytes()
+    handler.send_response(404)
+    handler.send_header("Content-Type", "text/html; charset=utf-8")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
 
 
 @pytest.fixture(scope="module")
@@ -336,12 +341,7 @@ class MirrorNotFound(Quiet):
     def send_error(self, code, message=None, explain=None):
         if code != 404:
             return super().send_error(code, message, explain)
-        body = (Path(self.directory) / "404.html").read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        send_not_found(self, Path(self.directory) / "404.html")
 
 
 @pytest.fixture(scope="module")

@@ -171,3 +171,34 @@ def test_machine_made_errata_group_headings_are_marked(built_site):
             assert marked >= len(machine), (loc, game, marked, len(machine))
             checked += 1
     assert checked
+
+
+def _edition_names() -> list[tuple[str, Entity, str]]:
+    """(locale, entity, name) for every printed name the reader's edition prints in their language."""
+    out = []
+    for loc in LOCALES:
+        for e in entities():
+            tr = e.name.translations.get(loc)
+            if naming_of(e) is Naming.PRINTED and loc != e.name.lang and tr is not None \
+                    and tr.status is TranslationStatus.OFFICIAL and e.name.state(loc) is TextState.CURRENT:
+                out.append((loc, e, tr.text))
+    return out
+
+
+def test_search_results_and_kiwix_titles_carry_the_editions_names(built_site):
+    """Search for 追忆 shows 追忆, not "In-loving Memory"; Kiwix's title index has 奸雄: the search row of a
+    printed name's page and its ZIM entry are titled as the page is."""
+    from libzim.reader import Archive
+
+    from .search_files import search_files
+
+    names = _edition_names()
+    assert names
+    for loc in sorted({loc for loc, _, _ in names}):
+        rows = {r.location: r for r in search_files(built_site / loc).rows}
+        zim = Archive(str(built_site / "downloads" / f"rulings-{loc}.zim"))
+        for _, e, name in (x for x in names if x[0] == loc):
+            url = P.url_of(P.entity_page(e), True)
+            assert rows[url].title == name, (loc, e.id, rows[url].title)
+            entry = zim.get_entry_by_path(P.url_of(P.entity_page(e), False))
+            assert entry.title.startswith(name), (loc, e.id, entry.title)

@@ -124,7 +124,7 @@ def test_changelog_in_printed_order_and_flagged_date():
     assert c.date_printed == "Jan 3, 2024"
     assert c.date == "2024-01-03"  # as printed, not "fixed"
     assert en(c.text) == "Askelon Phoenix and Flaming Sword FAQ"
-    assert c.touches == [f"{G}/card/askelon-phoenix", f"{G}/card/flaming-sword"]
+    assert named(c) == [f"{G}/card/askelon-phoenix", f"{G}/card/flaming-sword"]
     assert "Oct 22, 2024" in en(c.suspect_note) and "2025" in en(c.suspect_note)
     assert c.origin.lines == (45, 45)
     assert CHANGES.index(c) == 19
@@ -133,28 +133,78 @@ def test_changelog_in_printed_order_and_flagged_date():
         f"{G}/change/2024-10-22", f"{G}/change/2024-10-22-2"]
 
 
+def named(c: Change) -> list[str]:
+    """The cards and sections a change names (its touches without the rulings and terms it dates)."""
+    return [t for t in c.touches if BY_ID[t].KIND in ("entity", "section")]
+
+
+def dated(c: Change) -> list[str]:
+    return [t for t in c.touches if isinstance(BY_ID[t], Ruling | Term)]
+
+
+def printed_under(card: str) -> list[str]:
+    """The FAQ questions printed under a card's heading (each ruling lists the headings first in ``about``)."""
+    return [r.id for r in RULINGS if f"{G}/card/{card}" in r.about]
+
+
 def test_changelog_touches():
     by_date = {c.id.rsplit("/", 1)[1]: c for c in CHANGES}
     assert by_date["2023-08-01"].touches == []
-    assert by_date["2024-02-29"].touches == [
+    assert named(by_date["2024-02-29"]) == [
         f"{G}/section/suicidal-moves-or-casting-a-minion-to-an-illegal-location",
         f"{G}/section/summoning-large-units",
         f"{G}/section/placing-a-site-where-a-unit-is-already-there",
         f"{G}/section/casting-a-minion-to-a-legal-location-that-becomes-illegal"]
-    assert by_date["2024-03-03"].touches == [f"{G}/section/at-rest-definition",
-                                             f"{G}/section/carrying-other-minions"]
+    assert named(by_date["2024-03-03"]) == [f"{G}/section/at-rest-definition",
+                                            f"{G}/section/carrying-other-minions"]
     # misspelt card name resolved, with a note
     c = by_date["2024-06-28"]
     assert f"{G}/card/brobdingnag-bullfrog" in c.touches
     assert "Bullfrong" in en(c.text) and "Bullfrong" in en(c.notes)
     # accent-insensitive ("Maelstrom" printed for the card "Maelström")
-    assert by_date["2024-06-14"].touches == [f"{G}/card/maelstrom", f"{G}/card/candelmas-monks"]
+    assert named(by_date["2024-06-14"]) == [f"{G}/card/maelstrom", f"{G}/card/candelmas-monks"]
     # the long Arthurian list: "Enchantress" inside "Vivien the Enchantress" is not a second card
     big = by_date["2024-10-22"]
     assert f"{G}/card/vivien-the-enchantress" in big.touches
     assert f"{G}/card/enchantress" not in big.touches
-    assert f"{G}/card/pigs-of-the-sounder" in big.touches and len(big.touches) == 71
+    assert f"{G}/card/pigs-of-the-sounder" in big.touches and len(named(big)) == 71
     assert all(t in BY_ID for c in CHANGES for t in c.touches)
+
+
+def test_each_change_dates_the_questions_and_terms_of_what_it_names():
+    """A card named: every question printed under it; a section: the questions asked in it and the terms it
+    defines (At Rest, added Mar 3, 2024); the card's questions follow the card, once each."""
+    by_date = {c.id.rsplit("/", 1)[1]: c for c in CHANGES}
+    updraft = by_date["2025-03-12"]
+    assert updraft.touches == [f"{G}/card/updraft-ridge", *printed_under("updraft-ridge")]
+    assert len(printed_under("updraft-ridge")) == 1
+    rest = by_date["2024-03-03"]
+    assert f"{G}/term/at-rest" in dated(rest)
+    assert {r.id for r in CLARIFICATIONS if f"{G}/section/carrying-other-minions" in r.related} <= set(dated(rest))
+    for c in CHANGES:
+        assert len(c.touches) == len(set(c.touches)), c.id
+
+
+def test_where_a_change_names_only_some_questions_of_a_card_the_reading_says_which():
+    """"The Immortal Throne + Deathspeaker" dates the Throne's question about Deathspeaker, not Deathspeaker's
+    own; "to match Sparkmage's official FAQ" the three "Must … be the spellcaster" answers."""
+    by_date = {c.id.rsplit("/", 1)[1]: c for c in CHANGES}
+    june = by_date["2024-06-28"]
+    throne = [r for r in dated(june) if "/ruling/the-immortal-throne" in r]
+    assert throne == [f"{G}/ruling/the-immortal-throne-casting-minion-spell-via-deathspeaker"]
+    assert not set(printed_under("deathspeaker")) & set(dated(june))
+    spark = by_date["2024-10-22-2"]
+    musts = [r for r in dated(spark) if "must-spellcaster" in r]
+    assert len(musts) == 3 and len(dated(spark)) == 5
+
+
+def test_where_the_log_leaves_open_which_questions_a_note_says_so():
+    by_date = {c.id.rsplit("/", 1)[1]: c for c in CHANGES}
+    thunder = by_date["2024-04-11"]
+    n = len(printed_under("thunderstorm"))
+    assert n > 1 and set(printed_under("thunderstorm")) <= set(dated(thunder))
+    assert f"{n} questions printed under Thunderstorm" in en(thunder.notes)
+    assert by_date["2025-03-12"].notes is None  # one question: nothing left open
 
 
 def test_intercept_vs_defend_table():

@@ -38,9 +38,10 @@ def from_data(cls: type, data: Mapping[str, Any]) -> Any:
     return _reader(cls)(data)
 
 
-def to_data(obj: Any) -> dict[str, Any]:
-    """The YAML mapping of a content object, keys in declared order."""
-    return _writer(type(obj))(obj)
+def to_data(obj: Any, derived: bool = False) -> dict[str, Any]:
+    """The YAML mapping of a content object, keys in declared order; with ``derived``, its derived fields too
+    (an entry's ``as_of``: for exports, never for content files)."""
+    return _writer(type(obj), None, derived)(obj)
 
 
 # Converters are put together once per class from its declarations (the walk over types costs ten
@@ -69,12 +70,12 @@ def _reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
 
 
 @cache
-def _writer(cls: type, tag: str | None = None) -> Callable[[Any], dict[str, Any]]:
-    """Left out: None, and a default value unless the files must have the key. A union member with a
-    ``TAG`` writes it first under the union's ``tag`` key."""
+def _writer(cls: type, tag: str | None = None, derived: bool = False) -> Callable[[Any], dict[str, Any]]:
+    """Left out: None, and a default value unless the files must have the key; derived fields unless
+    ``derived``. A union member with a ``TAG`` writes it first under the union's ``tag`` key."""
     steps = [(f.name, f.key, _one_or_list_write(_write(f.type, f.spec.choices)) if f.spec.one_or_list
               else _write(f.type, f.spec.choices), not f.spec.required and f.default not in (MISSING, None),
-              f.default) for f in content_fields(cls)]
+              f.default) for f in content_fields(cls, derived)]
     lead = {tag: cls.TAG} if tag and hasattr(cls, "TAG") else {}
 
     def write(obj: Any) -> dict[str, Any]:
@@ -156,8 +157,8 @@ def entry_from_data(file_kind: str, d: Mapping[str, Any]) -> Entry:
     return from_data(ENTRY_CLASSES[file_kind], d)
 
 
-def entry_to_data(e: Entry) -> dict[str, Any]:
-    return to_data(e)
+def entry_to_data(e: Entry, derived: bool = False) -> dict[str, Any]:
+    return to_data(e, derived)
 
 
 def game_from_data(d: Mapping[str, Any]) -> Game:

@@ -111,11 +111,13 @@ class SchemaWriter:
 
     ``text`` is the schema of a ``Text``: in content files a reference to the ``text`` definition,
     in exports (where each text is resolved for one locale) something else, and there the declared
-    examples, written as in content files, are left out (``examples=False``)."""
+    examples, written as in content files, are left out (``examples=False``) and the derived fields are in
+    (``derived=True``)."""
 
-    def __init__(self, text: dict[str, Any], *, examples: bool = True):
+    def __init__(self, text: dict[str, Any], *, examples: bool = True, derived: bool = False):
         self.text = text
         self.examples = examples
+        self.derived = derived  # the fields computed from content (an entry's as_of): in exports, not in files
         self.definitions: dict[str, Any] = {}
 
     def described(self, schema: dict[str, Any], doc: str, example: Any) -> dict[str, Any]:
@@ -125,7 +127,7 @@ class SchemaWriter:
         """The object schema of ``cls``; ``lead`` properties (a file's ``kind``, a block's ``type``) come first
         and are required."""
         shape = cls.SHAPE
-        fields = content_fields(cls)
+        fields = content_fields(cls, self.derived)
         props = {**(lead or {}), **{f.key: self.property(f) for f in fields}}
         required = [*(lead or {}), *(f.key for f in fields if f.spec.required)]
         out = obj(props, required, shape.doc, shape.example)

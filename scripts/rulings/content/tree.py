@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rulings.content import schema_check
 from rulings.content.codec import entry_from_data, game_from_data, project_from_data
+from rulings.content.dating import AsOf, date_entries
 from rulings.content.diagnostics import ContentError, Diagnostic, Severity, display_path
 from rulings.content.load import Loaded, load, position
 from rulings.content.safety import symlinks_under
@@ -47,6 +48,8 @@ class Content:
     files: list[ContentFile] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     paths: list[Path] = field(default_factory=list)
+    dates: dict[str, AsOf] = field(default_factory=dict)
+    """The date of each ruling, erratum and term that has one (:func:`rulings.content.dating.date_entries`)."""
 
     @property
     def entries(self) -> list[Entry]:
@@ -200,6 +203,7 @@ def _read(root: Path) -> Content:
         content.diagnostics.append(Diagnostic(str(root), 0, 0, Severity.WARNING,
                                               f"no {PROJECT_FILE} in the content tree; assuming locales: en",
                                               "project-missing"))
+    content.dates = date_entries(content)
     return content
 
 

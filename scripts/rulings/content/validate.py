@@ -8,8 +8,10 @@ Rules (the name in parentheses after every message):
   ``provenance-lines``: games, kept originals and provenance agree;
 - ``ref-unresolved``, ``ref-kind``: every reference resolves to an entry of a fitting kind;
 - ``locale-unknown``: every locale tag is a BCP-47 tag CLDR knows;
-- ``date-invalid``: ISO dates are real dates; ``changelog-order`` (warning): change log dates are in
-  order unless the entry is flagged ``suspect_date``;
+- ``date-invalid``: ISO dates are real dates; ``date-future``: no date (a document's, a change's, a history
+  step's, hence no ruling's ``as_of``) is after the build's source date (``SOURCE_DATE_EPOCH``, else today),
+  unless it is a change's printed date flagged ``suspect_date``; ``changelog-order`` (warning): change log
+  dates are in order unless the entry is flagged ``suspect_date``;
 - ``text-source``: each text has exactly one source (plain string);
 - ``translation-english`` (error): a non-English source text has an English translation;
 - ``translation-stale`` and ``translation-missing`` (warnings);
@@ -72,6 +74,7 @@ from rulings.model.names import display_name
 from rulings.model.terms import MAX_NAME_FORMS, MAX_TERM_FORMS, Glossary, form_problem
 from rulings.model.text import Text, TextState, text_hash
 from rulings.model.urls import CHECKS, browser_reading, unicode_host
+from rulings.vcs import SOURCE_DATE_ENV, source_date_env
 
 
 @cache
@@ -139,10 +142,20 @@ def _not_a_date(value: str) -> str:
     return f"'{value}' is not a real date; write an existing day as year-month-day, like '{DATE_EXAMPLE}'"
 
 
+def source_day() -> tuple[dt.date, str]:
+    """The build's source date and what it is (``SOURCE_DATE_EPOCH``, else today by this machine's clock, UTC):
+    no content date may be later. :class:`rulings.vcs.SourceDateError` when the variable is malformed."""
+    epoch = source_date_env()
+    if epoch is not None:
+        return dt.datetime.fromtimestamp(epoch, dt.UTC).date(), SOURCE_DATE_ENV
+    return dt.datetime.now(dt.UTC).date(), "today"
+
+
 
 
 class Checker:
     def __init__(self, content: Content, *, list_missing: bool = False):
+        self.source_day = source_day()
         self.c = content
         self.list_missing = list_missing
         self.out: list[Diagnostic] = []
@@ -267,9 +280,7 @@ class Checker:
         for i, doc in enumerate(g.documents):
             for j, tag in enumerate(doc.languages):
                 self.check_locale(ld, g.node, ["documents", i, "languages", j], tag)
-            if doc.date and not _real_date(doc.date):
-                self.err(ld, position(g.node, ["documents", i, "date"]), _not_a_date(doc.date),
-                         "date-invalid")
+            self.check_date(ld, g.node, ["documents", i, "date"], doc.date)
             if problem := safety.source_problem(folder, doc.file):
                 self.err(ld, position(g.node, ["documents", i, "file"]), problem, "source-type")
                 continue
@@ -439,14 +450,27 @@ class Checker:
         # kind-specific
         if isinstance(e, Ruling):
             self.check_ruling(ld, e)
-        if isinstance(e, Change) and e.date and not _real_date(e.date):
-            self.err(ld, position(e.node, ["date"]), _not_a_date(e.date), "date-invalid")
+        if isinstance(e, Change):
+            self.check_date(ld, e.node, ["date"], e.date, suspect=e.suspect_date, change=True)
         if isinstance(e, Ruling):
             for i, h in enumerate(e.history):
-                if h.date and not _real_date(h.date):
-                    self.err(ld, position(e.node, ["history", i, "date"]), _not_a_date(h.date),
-                             "date-invalid")
+                self.check_date(ld, e.node, ["history", i, "date"], h.date)
         self.check_missing(f, e)
+
+    def check_date(self, ld: Loaded, node: Any, path: list[Any], value: str | None, *, suspect: bool = False,
+                   change: bool = False) -> None:
+        """A content date is a real day, not after the build's source date (a change's printed date flagged
+        suspect may be: it is kept as printed, and shown flagged)."""
+        if not value:
+            return
+        if not _real_date(value):
+            self.err(ld, position(node, path), _not_a_date(value), "date-invalid")
+            return
+        day, what = self.source_day
+        if dt.date.fromisoformat(value) > day and not suspect:
+            fix = "; if the source prints it so, keep it and set suspect_date: true" if change else ""
+            self.err(ld, position(node, path), f"date {value} is after the build's source date {day.isoformat()} "
+                     f"({what}): no source dates a ruling in the future; check the year{fix}", "date-future")
 
     def check_ruling(self, ld: Loaded, r: Ruling) -> None:
         pos = node_position(r.node)

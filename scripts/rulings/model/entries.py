@@ -202,6 +202,23 @@ class Entry:
         return texts_in(self)
 
 
+AS_OF_DOC = (
+    "When the source last stated or changed the entry, as an ISO date: the date of the change log entry or of "
+    "the dated history step that names it, else the date of the document version that states it (its printed "
+    "date; for a document printing none, its latest change log entry's). Computed from the content by "
+    "`rulings.content.dating` when it is read (the mapping a human decides, which change names which entry, "
+    "is the change log's `touches`), never from git; absent when the source dates nothing. Not written in "
+    "content files.")
+
+
+@dataclass
+class DatedEntry(Entry):
+    """An entry a reader asks "is this still current?" of (a ruling, an erratum, a glossary term): it carries
+    the date its source gives it, derived from the content, never stored (:mod:`rulings.content.dating`)."""
+
+    as_of: str | None = spec(AS_OF_DOC, "2025-03-12", kind=Kind.DATE, derived=True, last=True)
+
+
 @dataclass
 class Entity(Entry):
     """A card, hero, ability, keyword or FAQ topic: something rulings are *about*."""
@@ -250,7 +267,7 @@ class StatusChange:
 
 
 @dataclass
-class Ruling(Entry):
+class Ruling(DatedEntry):
     """A question with its answer, or a single statement."""
 
     KIND: ClassVar[str] = "ruling"
@@ -277,7 +294,7 @@ class Ruling(Entry):
 
 
 @dataclass
-class Term(Entry):
+class Term(DatedEntry):
     """A glossary term with its definition."""
 
     KIND: ClassVar[str] = "term"
@@ -299,7 +316,7 @@ class Term(Entry):
 
 
 @dataclass
-class Erratum(Entry):
+class Erratum(DatedEntry):
     """A correction to a printed card or text."""
 
     KIND: ClassVar[str] = "erratum"
@@ -331,7 +348,9 @@ class Change(Entry):
     date: str | None = spec("ISO date of the change.", "2024-02-15", kind=Kind.DATE)
     date_printed: str | None = spec("The date exactly as printed.", "Feb 15, 2024", required=True, default=None)
     text: Text | None = spec("What changed.", {"en": "Updated with newest rulebook."}, required=True, default=None)
-    touches: list[str] = spec("Entries the change touched.", ["sorcery/section/storyline"], kind=Kind.REFS,
+    touches: list[str] = spec("Entries the change touched: the sections and cards it names and the rulings, errata "
+                              "and glossary terms it added or changed (each of those is dated by the last change "
+                              "naming it, its `as_of`).", ["sorcery/section/storyline"], kind=Kind.REFS,
                               factory=list)
     suspect_date: bool = spec("The printed date looks wrong (e.g. out of order); kept as printed, not fixed.", True,
                               default=False)

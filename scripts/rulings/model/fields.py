@@ -76,6 +76,7 @@ class Spec:
     min_items: int | None = None  # checks on a list
     unique: bool = False
     one_or_list: bool = False  # a list written as its item alone when it has one (most have one)
+    derived: bool = False  # computed from other content when it is read, never written in files: in exports only
 
 
 def spec(doc: str | None, example: Any = None, *, required: bool = False, default: Any = MISSING,
@@ -84,8 +85,9 @@ def spec(doc: str | None, example: Any = None, *, required: bool = False, defaul
     required ones have no default unless given one (the files must have them, the constructor need not)."""
     if default is MISSING and factory is MISSING and not required:
         default = None
-    return dataclasses.field(default=default, default_factory=factory, kw_only=kw_only,
-                             metadata={SPEC: Spec(doc, example, required, **checks)})
+    derived = bool(checks.get("derived"))
+    return dataclasses.field(default=default, default_factory=factory, kw_only=True if derived else kw_only,
+                             compare=not derived, metadata={SPEC: Spec(doc, example, required, **checks)})
 
 
 @dataclass(frozen=True)
@@ -112,13 +114,15 @@ class ContentField:
 
 
 @cache
-def content_fields(cls: type) -> tuple[ContentField, ...]:
-    """The declared fields of ``cls`` in the order they are written (see the module docstring)."""
+def content_fields(cls: type, derived: bool = False) -> tuple[ContentField, ...]:
+    """The declared fields of ``cls`` in the order they are written (see the module docstring). Derived
+    fields (computed when content is read, e.g. an entry's ``as_of``) are no part of the files: they are
+    left out unless ``derived`` (the exports, which publish them)."""
     hints = get_type_hints(cls, include_extras=True)
     out = []
     for f in dataclasses.fields(cls):
         s = f.metadata.get(SPEC)
-        if s is None:
+        if s is None or (s.derived and not derived):
             continue
         default = f.default if f.default is not MISSING else (
             f.default_factory() if f.default_factory is not MISSING else MISSING)

@@ -51,8 +51,9 @@ def _resolve_texts(data: dict[str, Any], texts: list[tuple[str, Text]], locale: 
 
 
 def entry_export(e: Entry, locale: str) -> dict[str, Any]:
+    """The entry with its texts resolved for ``locale`` and its derived fields (a ruling's ``as_of``)."""
     kind = e.type.value if isinstance(e, Entity) else e.KIND
-    return {"kind": kind, **_resolve_texts(entry_to_data(e), e.texts(), locale)}
+    return {"kind": kind, **_resolve_texts(entry_to_data(e, derived=True), e.texts(), locale)}
 
 
 def status(gd: GameData, locale: str) -> dict[str, int]:
@@ -125,7 +126,7 @@ RESOLVED = {
 def export_schema() -> dict[str, Any]:
     """The schema of the exports: a game file's entries and game from the field declarations, with each
     text resolved; all.json (content as in the files) described loosely."""
-    w = SchemaWriter(ref("resolved"), examples=False)
+    w = SchemaWriter(ref("resolved"), examples=False, derived=True)
     for cls in ENTRY_CLASSES.values():
         w.definitions[cls.KIND] = w.object(cls, lead={"kind": {"enum": sorted(ID_KINDS[cls]),
                                                                "description": "What the entry is."}})

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rulings.files import atomic_write
-from rulings.model.entries import Entry, Game, Ruling
+from rulings.model.entries import DatedEntry, Entry, Game, Ruling
 from rulings.model.text import Text
 from rulings.site.escape import csv_cell
 from rulings.translation.display import shown, shown_text
@@ -32,7 +32,7 @@ CREATE TABLE locales (locale TEXT PRIMARY KEY);
 CREATE TABLE games (id TEXT PRIMARY KEY, lang TEXT NOT NULL, publisher TEXT, maintainer TEXT);
 CREATE TABLE entries (
   id TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), kind TEXT NOT NULL, type TEXT,
-  lang TEXT NOT NULL, status TEXT, document TEXT, line_first INTEGER, line_last INTEGER);
+  lang TEXT NOT NULL, status TEXT, document TEXT, line_first INTEGER, line_last INTEGER, as_of TEXT);
 CREATE TABLE texts (
   owner TEXT NOT NULL, field TEXT NOT NULL, locale TEXT NOT NULL REFERENCES locales(locale),
   text TEXT NOT NULL, lang TEXT NOT NULL, shown TEXT NOT NULL, status TEXT,
@@ -48,17 +48,18 @@ SELECT e.id AS id, e.game AS game, l.locale AS locale, e.status AS status,
   (SELECT text FROM texts WHERE owner = e.id AND field = 'question' AND locale = l.locale) AS question,
   (SELECT text FROM texts WHERE owner = e.id AND field = 'answer' AND locale = l.locale) AS answer,
   (SELECT text FROM texts WHERE owner = e.id AND field = 'statement' AND locale = l.locale) AS statement,
-  e.document AS document, e.line_first AS line_first, e.line_last AS line_last
+  e.document AS document, e.line_first AS line_first, e.line_last AS line_last, e.as_of AS as_of
 FROM entries AS e CROSS JOIN locales AS l WHERE e.kind = 'ruling';
 """
 """Tables: ``texts`` holds every human-language field of every entry and game (``owner`` is the entry or
 game id, ``field`` the dotted path, e.g. ``question`` or ``body.0.items.1``) once per locale; ``shown`` is
 source / translated / fallback / stale / untranslated, ``status`` machine / draft / reviewed / official.
 ``citations`` holds every source an entry cites (``n`` from 0, in the order written); ``entries.document`` and
-its lines are the first of them, where the entry was read from."""
+its lines are the first of them, where the entry was read from; ``entries.as_of`` is the date the source
+gives a ruling, erratum or term (``rulings.content.dating``; NULL when it gives none)."""
 
 CSV_COLUMNS = ("id", "game", "status", "about", "question", "answer", "statement", "shown", "translation",
-               "document", "lines")
+               "document", "lines", "as_of")
 
 
 def _type(e: Entry) -> str | None:
@@ -90,10 +91,11 @@ def write_sqlite(path: Path, games: list[Game], entries: list[Entry], locales: l
             db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _text_rows(g.id, g.texts(), locales))
         for e in sorted(entries, key=lambda e: e.id):
             prov = e.origin
-            db.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (
+            db.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
                 e.id, e.game, e.KIND, _type(e), e.lang,
                 e.status.value if isinstance(e, Ruling) else None,
-                prov.document if prov else None, prov.lines[0] if prov else None, prov.lines[1] if prov else None))
+                prov.document if prov else None, prov.lines[0] if prov else None, prov.lines[1] if prov else None,
+                e.as_of if isinstance(e, DatedEntry) else None))
             db.executemany("INSERT INTO citations VALUES (?, ?, ?, ?, ?)",
                            [(e.id, n, p.document, *p.lines) for n, p in enumerate(e.provenance)])
             db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", _text_rows(e.id, e.texts(), locales))
@@ -128,7 +130,7 @@ def _ruling_rows(entries: list[Entry], locale: str) -> Iterable[list[str]]:
                shown_text(r.answer, locale), shown_text(r.statement, locale),
                d.shown.value if d else "", d.status.value if d and d.status else "",
                " ".join(p.document for p in r.provenance),  # several sources: space-separated, in order
-               " ".join(f"{p.lines[0]}-{p.lines[1]}" for p in r.provenance)]
+               " ".join(f"{p.lines[0]}-{p.lines[1]}" for p in r.provenance), r.as_of or ""]
 
 
 def write_rulings_csv(path: Path, entries: list[Entry], locale: str) -> Path:

@@ -13,6 +13,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from rulings.content.dating import date_entries
 from rulings.content.recency import Recency, recency
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
@@ -132,6 +133,7 @@ class SiteModel:
 
 
 def build_model(content: Content) -> SiteModel:
+    content.dates = date_entries(content)  # again: a tree put together by hand (tests, the preview) is dated too
     by_id = content.by_id()
     games = {gid: GameData(g) for gid, g in sorted(content.games.items())}
     for e in content.entries:
@@ -158,6 +160,9 @@ def build_model(content: Content) -> SiteModel:
             gd.sections.append(e)
             if e.parent:
                 gd.subsections[e.parent].append(e)
+    for gd in games.values():  # newest first, those of one date as the source prints them (undated last)
+        for errata in (gd.errata, *gd.errata_of.values()):
+            errata.sort(key=lambda er: er.as_of or "", reverse=True)
     loc = P.Locator()
     for gid, gd in games.items():
         for ent in gd.entities:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from rulings.content import originals
 from rulings.importers.result import ImportResult
 from rulings.importers.sorcery.blocks import Placed, build_blocks, step_blocks, with_examples
-from rulings.importers.sorcery.changelog import build_changes, parse_changelog
+from rulings.importers.sorcery.changelog import add_dated, build_changes, parse_changelog
 from rulings.importers.sorcery.clarifications import section_rulings
 from rulings.importers.sorcery.document import (
     DOC_ID,
@@ -345,13 +345,28 @@ def parse(text: str) -> ImportResult:
 
     # questions and answers printed in rule sections: rulings too, after the FAQ's (their ids stay)
     names = Glossary([], entities)
+    section_questions: dict[str, list[Ruling]] = {}
     for t, _parent in OUTLINE:
         if t not in STEP_SECTIONS:
-            rulings += section_rulings(lines, placed_by_title[t], section_ids[norm(t)], short_slug(t, set(), 3),
-                                       names, used)
+            asked = section_rulings(lines, placed_by_title[t], section_ids[norm(t)], short_slug(t, set(), 3),
+                                    names, used)
+            section_questions[section_ids[norm(t)]] = asked
+            rulings += asked
 
-    # change log
+    # change log, and what each change dates
     changes = build_changes(parse_changelog(lines, i_log + 1, i_int), sections, entities, ids)
+    card_questions: dict[str, list[Ruling]] = {}
+    for (key, _q), r in qa_ruling.items():
+        card_questions.setdefault(card_ids[key], [])
+        if r not in card_questions[card_ids[key]]:
+            card_questions[card_ids[key]].append(r)
+    defined_in: dict[str, list[str]] = {}
+    for ts in TERMS:
+        where = (section_ids[norm(ts.where[1])] if ts.where[0] == "section"
+                 else find_ruling(ts.where[1], ts.where[2]).id)
+        defined_in.setdefault(where, []).append(term_ids[slugify(ts.term)])
+    add_dated(changes, card_questions, section_questions, defined_in, find_ruling,
+              lambda name: resolve("card", name, ids), card_name)
 
     # The publisher as the preamble names it ("If/when Erik’s Curiosa HQ publishes an official
     # comprehensive rulebook"). The document prints no date of its own: only its change log is dated,

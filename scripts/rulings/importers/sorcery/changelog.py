@@ -3,15 +3,21 @@
 Dates are printed ``Mon D, YYYY``; one printed out of order is kept as printed and flagged
 (``suspect_date``) with the year that would fit. What a change touches is found by name: cards
 (name and aliases) and long section titles printed in it, plus the phrases of :data:`CHANGE_PHRASES`.
+Then what it dates (:func:`add_dated`): the questions printed under each card it names, the questions asked
+in each section it names, and the glossary terms defined in either; where a change names a card but only
+some of its questions, as read in :data:`CHANGE_QUESTIONS`. Where the log leaves it open, every question of
+the card is dated by the change and a note says so. Those ids go into ``touches`` too: the mapping a
+reviewer corrects in the YAML, and from which every ruling's date is computed (``rulings.content.dating``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 
 from rulings.importers.sorcery.document import GAME_ID, LANG, SourceError, norm, numbered, prov, resolve, tx
-from rulings.model.entries import Change, Entity, Section
+from rulings.model.entries import Change, Entity, Ruling, Section
 
 # --- change log: touches -------------------------------------------------------------------------
 # Section titles are matched in change lines when printed in full (ignoring case and quote style;
@@ -57,6 +63,101 @@ CHANGE_NOTES: dict[str, str] = {
     "Brobdingnag Bullfrong": "“Brobdingnag Bullfrong” is printed for the card Brobdingnag Bullfrog.",
     "Pings of the Sounder": "“Pings of the Sounder” is printed for the card Pigs of the Sounder.",
 }
+
+
+# --- change log: the questions and terms each change dates -------------------------------------
+# Where a change names a card but, read closely, only one or some of its questions (an interaction "X + Y",
+# "re: moving between layers"), the reading: (date printed, words of the change that say so, [(card, the first
+# words of each question printed under it that the change names; none: the card is named for another's)]).
+CHANGE_QUESTIONS: list[tuple[str, str, list[tuple[str, list[str]]]]] = [
+    # Windblast's Mountain Pass questions, printed under both cards; its other question came Apr 6
+    ("Apr 29, 2024", "Added FAQ for Pact with the Devil, Windblast, Mountain Pass",
+     [("Windblast", ["Can two units enter Mountain pass", "If there’s already a minion on Mountain Pass"])]),
+    ("Jun 13, 2024", "clarified Dalcean Phalanx moving between layers",
+     [("Dalcean Phalanx", ["Can Dalcean Phalanx move themselves between levels"])]),
+    ("Jun 28, 2024", "The Immortal Throne + Deathspeaker",
+     [("The Immortal Throne", ["Does casting a minion spell via Deathspeaker"]), ("Deathspeaker", [])]),
+    ("Jun 28, 2024", "Orb of Ba'al Berith + Sparkmage",
+     [("Orb of Ba'al Berith", ["If I cast a spell with Orb, does that count toward Sparkmage"])]),
+    ("Jun 30, 2024", "Squirming Mass + Silence FAQ",
+     [("Squirming Mass", ["What happens if Squirming Mass gains power permanently, and then is Silenced?"])]),
+    # conjuring a token copy (Replication) is not "playing" a card (The Immortal Throne's first question)
+    ("Jul 1, 2024", "Replication + The Immortal Throne",
+     [("The Immortal Throne", ["Does summoning a minion without casting a minion spell"])]),
+    # the three "Must … be the spellcaster" answers say "(consistent with Sparkmage FAQ)"
+    ("Oct 22, 2024", "to match Sparkmage’s official FAQ",
+     [("Deathspeaker", ["Must the Deathspeaker be the spellcaster"]),
+      ("Enchantress", ["Must the Enchantress be the spellcaster"]),
+      ("Templar", ["Must the Templar be the spellcaster"]),
+      ("Orb of Ba'al Berith", ["If I cast a spell with Orb, does that count toward Sparkmage"])]),
+    # copying another Vivien's abilities is the infinite loop the errata stops
+    ("Oct 22, 2024", "Updated Vivien to errata infinite issues",
+     [("Vivien the Enchantress", ["Can Vivien the Enchantress copy the abilities of another"])]),
+]
+OPEN_NOTES: dict[tuple[str, str], str] = {
+    ("Oct 22, 2024", "added many new Arthurian Legends FAQs"):
+        "The entry does not say which of the cards it lists had their questions updated and which had new ones "
+        "added, nor which questions: every question printed under a card it lists is dated by it.",
+}
+"""Notes on changes that leave open which questions they date, where the general one (:func:`open_note`) would
+not say it right: (date printed, words of the change) → the note."""
+
+
+def open_note(cards: list[tuple[str, int]]) -> str:
+    """The note on a change naming cards with several questions without saying which: (card, questions)."""
+    if len(cards) == 1:
+        (name, n), = cards
+        return (f"The change log does not say which of the {n} questions printed under {name} this entry added "
+                "or changed: each of them is dated by it.")
+    listed = [f"{name} ({n})" for name, n in cards]
+    names = ", ".join(listed[:-1]) + " and " + listed[-1]
+    return (f"The change log does not say which of the questions printed under {names} this entry added or "
+            "changed: each of them is dated by it.")
+
+
+def add_dated(changes: list[Change], card_questions: dict[str, list[Ruling]],
+              section_questions: dict[str, list[Ruling]], defined_in: dict[str, list[str]],
+              find: Callable[[str, str], Ruling], card_id: Callable[[str], str], name_of: dict[str, str]) -> None:
+    """Add to each change's ``touches`` the rulings and terms it dates (see the module docstring), each after
+    the card or section naming it, and note where the log leaves open which questions of a card it means.
+    ``card_questions``: the rulings printed under each card; ``section_questions``: those asked in each
+    section; ``defined_in``: the terms defined in each section or ruling; ``find(card, prefix)``: the ruling
+    under a card starting so."""
+    used: set[int] = set()
+    for c in changes:
+        body = c.text.source
+        chosen: dict[str, list[str]] = {}
+        for k, (printed, words, picks) in enumerate(CHANGE_QUESTIONS):
+            if printed == c.date_printed and words in body:
+                used.add(k)
+                for card, prefixes in picks:
+                    chosen[card_id(card)] = [find(card, p).id for p in prefixes]
+        dated: list[str] = []
+        open_cards: list[tuple[str, int]] = []
+        for t in c.touches:
+            dated.append(t)
+            if t in card_questions:
+                ids = chosen.get(t)
+                if ids is None:
+                    ids = [r.id for r in card_questions[t]]
+                    if len(ids) > 1:
+                        open_cards.append((name_of[t], len(ids)))
+            else:
+                ids = [r.id for r in section_questions.get(t, [])]
+            for x in [*ids, *defined_in.get(t, [])]:
+                dated += [x, *defined_in.get(x, [])]
+        c.touches = list(dict.fromkeys(dated))
+        notes = [c.notes.source] if c.notes else []
+        special = [n for (printed, words), n in OPEN_NOTES.items() if printed == c.date_printed and words in body]
+        if special:
+            notes += special
+        elif open_cards:
+            notes.append(open_note(open_cards))
+        if notes:
+            c.notes = tx(" ".join(notes))
+    for k, (printed, words, _) in enumerate(CHANGE_QUESTIONS):
+        if k not in used:
+            raise SourceError(f"no change log line of {printed} says {words!r} any more: review CHANGE_QUESTIONS")
 
 
 def parse_changelog(lines: list[str], a: int, b: int) -> list[tuple[int, str, str]]:

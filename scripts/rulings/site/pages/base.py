@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 
+from rulings.content.dating import AsOf, Basis
 from rulings.model.entries import (
     Change,
+    DatedEntry,
     Document,
     Entity,
     Entry,
@@ -34,6 +36,18 @@ MENTION_KINDS: dict[type, str | tuple[str, str]] = {
     Ruling: N_("Ruling", "Rulings"), Term: _("Glossary"), Erratum: _("Errata"), Change: _("Changelog"),
     Section: _("Rules")}
 """How each kind of entry is labelled in "Mentioned in" lists (entities by their own type)."""
+AS_OF = _("as of {date}")
+AS_OF_TITLES = {
+    Basis.CHANGE: _("The date of the change log entry that added or changed it"),
+    Basis.HISTORY: _("The date of the latest step of its history"),
+    Basis.DOCUMENT: _("The date of the document that states it (the document does not say when it was added)"),
+}
+AS_OF_VERSION = _("The date of the latest change log entry of the document that states it (the document prints no "
+                  "date of its own, and its change log does not name this entry)")
+SUSPECT_DATE = _("suspect date")
+SUSPECT_AS_OF = _("The change log prints this date out of order: it is kept as printed")
+UNDATED = _("no date in the source")
+UNDATED_TITLE = _("The source prints no date for this entry or its document")
 Trail = list[tuple[str, str | None]]
 """Breadcrumb steps after the game: (label, page it links to, or None for the page itself)."""
 Body = Callable[[list, Ctx], list[str]]
@@ -138,8 +152,26 @@ class LocaleView:
             label = _("Sources") if len(e.provenance) > 1 else _("Source")
             out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(label))}'
                        + esc(self.t(SEMICOLON)).join(self.citation(e.game, p, ctx) for p in e.provenance) + "</p>")
+        if isinstance(e, DatedEntry):
+            out.append(f'<p class="rl-as-of"{NS}>{self.as_of(e, ctx)}</p>')
         if self.corrections and (links := self.corrections.links(self, e)):
             out.append(links)
+        return out
+
+    def as_of(self, e: DatedEntry, ctx: Ctx) -> str:
+        """The entry's date as the reader writes dates ("as of 12 March 2025"), what it is the date of as its
+        tooltip, linked to the change log entry that dates it; "no date in the source" when nothing does."""
+        d: AsOf | None = self.m.content.dates.get(e.id)
+        if d is None:
+            return f'<span class="rl-undated" title="{esc(self.t(UNDATED_TITLE))}">{esc(self.t(UNDATED))}</span>'
+        why = self.t(AS_OF_TITLES[d.basis] if d.printed else AS_OF_VERSION)
+        when = (f'<time datetime="{esc(d.date)}" title="{esc(why)}">'
+                f'{esc(self.t(AS_OF, date=self.ui.date(d.date)))}</time>')
+        href = ctx.link(d.source) if d.basis is Basis.CHANGE else None
+        out = f'<a href="{esc(href)}">{when}</a>' if href else when
+        if d.suspect:
+            out += (f' <span class="rl-badge rl-suspect" title="{esc(self.t(SUSPECT_AS_OF))}">'
+                    f"{esc(self.t(SUSPECT_DATE))}</span>")
         return out
 
     def citation(self, game_id: str, prov: Provenance, ctx: Ctx) -> str:

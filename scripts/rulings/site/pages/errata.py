@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from rulings.model.entries import Erratum
 from rulings.model.text import Text
 from rulings.site import paths as P
@@ -12,6 +10,10 @@ from rulings.site.labels import ERRATUM_TYPE_LABELS
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import NS, Ctx, esc, heading, plain, raw, text_block, text_extras
+
+NEWEST_FIRST = _("Newest first: each erratum is listed by the date its source gives it (shown below it), those of "
+                 "one date in the order the source prints them.")
+AS_PRINTED = _("The source prints no dates: the errata are listed in the order it prints them.")
 
 
 def erratum_html(view: LocaleView, er: Erratum, ctx: Ctx, level: int) -> list[str]:
@@ -33,17 +35,23 @@ def erratum_html(view: LocaleView, er: Erratum, ctx: Ctx, level: int) -> list[st
 
 
 def render(view: LocaleView, gd: GameData) -> list[Page]:
-    """The errata pages, each erratum under its group's heading (as the source groups them)."""
+    """The errata pages, newest first (:func:`rulings.site.layout.build_model` orders them), each erratum under
+    its group's heading (as the source groups them), with a note saying so."""
+
+    lead = view.t(NEWEST_FIRST if any(er.as_of for er in gd.errata) else AS_PRINTED)
 
     def body(errata: list[Erratum], ctx: Ctx) -> list[str]:
-        out: list[str] = []
-        groups: dict[str, list[Erratum]] = defaultdict(list)
+        out: list[str] = [raw(f'<p class="rl-lead">{esc(lead)}</p>')]
+        # runs of one group, as the source groups them (a group whose errata have several dates recurs)
+        groups: list[tuple[str, list[Erratum]]] = []
         group_text: dict[str, Text | None] = {}
         for er in errata:
             key = er.group.source if er.group else ""
-            groups[key].append(er)
+            if not groups or groups[-1][0] != key:
+                groups.append((key, []))
+            groups[-1][1].append(er)
             group_text.setdefault(key, er.group)
-        for i, (key, items) in enumerate(groups.items()):
+        for i, (key, items) in enumerate(groups):
             level = 3
             if key:
                 out.append(heading(2, plain(group_text[key], view.locale), f"group-{i + 1}"))

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from rulings.model.entries import Entity, Term
+from rulings.model.entries import DatedEntry, Entity, Term
 from rulings.model.text import Text
 from rulings.site.i18n import COLON, UI
 from rulings.site.labels import attribute_name, attribute_value
 from rulings.site.layout import Page
-from rulings.site.pages.base import LocaleView
+from rulings.site.pages.base import AS_OF, LocaleView
 from rulings.site.render import NS, PREVIEW_PREFIX, esc, marker, preview_id, raw, shorten
 from rulings.translation.display import shown
 
@@ -44,7 +44,7 @@ class Previews:
         v = self.view
         e = v.m.by_id.get(entry_id)
         if isinstance(e, Term):
-            kind, text = v.kind_label(e), _para(e.definition, v.ui, TEXT_CHARS)
+            kind, text = v.kind_label(e), _para(e.definition, v.ui, TEXT_CHARS) + self.date(e)
         elif isinstance(e, Entity):
             facts = [attribute_name(v.ui, k) + v.t(COLON) + attribute_value(v.ui, k, x)
                      for k, x in e.attributes.items()]
@@ -52,12 +52,21 @@ class Previews:
             first = next(iter(v.m.games[e.game].rulings_about.get(e.id, [])), None)
             if first is not None:
                 text = (_para(first.question or first.statement, v.ui, QUESTION_CHARS, "rl-pv-q")
-                        + (_para(first.answer, v.ui, TEXT_CHARS) if first.question else ""))
+                        + (_para(first.answer, v.ui, TEXT_CHARS) if first.question else "") + self.date(first))
             else:
                 text = _para(e.text, v.ui, TEXT_CHARS)
         else:
             return None
         return f'<p class="rl-pv-kind">{esc(kind)}</p>{text}'
+
+    def date(self, e: DatedEntry) -> str:
+        """The previewed ruling's or term's date ("as of 12 March 2025"), unlinked: a preview is written once
+        for every page that shows it."""
+        d = self.view.m.content.dates.get(e.id)
+        if d is None:
+            return ""
+        return (f'<p class="rl-pv-date"><time datetime="{esc(d.date)}">'
+                f'{esc(self.view.t(AS_OF, date=self.view.ui.date(d.date)))}</time></p>')
 
     def block(self, page: str, markdown: str) -> str:
         """The hidden block of previews a page's links name ("" when it has none)."""

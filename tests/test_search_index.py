@@ -68,9 +68,9 @@ def test_results_come_best_first_a_screen_at_a_time_then_whole(tmp_path):
     assert len(final) > 10 and all(0 < len(pg) <= 10 and final[:len(pg)] == pg for pg in partial)
 
 
-def _write_index(tmp_path: Path, entries: list[dict]) -> None:
+def _write_index(tmp_path: Path, entries: list[dict], context: dict | None = None) -> None:
     """The index files of ``entries`` (en), under ``tmp_path/search`` as a site has them."""
-    for rel, body in index_files(entries, CONTEXT, "en").items():
+    for rel, body in index_files(entries, context or CONTEXT, "en").items():
         (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "search" / rel).write_bytes(body)
 
@@ -78,7 +78,8 @@ def _write_index(tmp_path: Path, entries: list[dict]) -> None:
 def _run_worker(node: str, tmp_path: Path, body: str, *args: str) -> object:
     """``body`` (JavaScript, awaited; what it returns printed as JSON) run in node with the worker loaded as
     in ``tmp_path/assets`` on :func:`_write_index`'s files, fetched from disk: ``ask(q)`` sends a query,
-    ``asked`` lists the files fetched, ``posted`` every result ``{partial, data}``, ``args`` are ``args``."""
+    ``ask(q, page)`` as typed on ``page`` (a path under the locale's home: ``game/card/x/``), ``asked``
+    lists the files fetched, ``posted`` every result ``{partial, data}``, ``args`` are ``args``."""
     script = f"""
     const fs = require("fs"), url = require("url"), [root, ...args] = process.argv.slice(1);
     global.self = global; self.location = {{href: url.pathToFileURL(root + "/assets/search-worker.js").href}};
@@ -87,7 +88,8 @@ def _run_worker(node: str, tmp_path: Path, body: str, *args: str) -> object:
       return {{ok: true, text: async () => fs.readFileSync(url.fileURLToPath(u), "utf8")}}; }};
     global.addEventListener = (type, h) => {{ handler = h; }};
     global.postMessage = (m) => {{ if (m.type === 3) posted.push({{partial: !!m.partial, data: m.data}}); }};
-    const ask = (q) => handler({{data: {{type: 2, data: q}}}});
+    const ask = (q, page) => handler({{data: {{type: 2, data: q,
+      rlPage: page && url.pathToFileURL(root + "/" + page).href}}}});
     require({json.dumps(str(WORKER))});
     (async () => {{ process.stdout.write(JSON.stringify(await (async () => {{ {body} }})())); }})();
     """
@@ -277,3 +279,37 @@ def test_an_original_the_page_hides_is_found_after_the_text_and_never_its_snippe
     found = [group[0] for group in alone[-1]["data"]["items"]]
     assert [i["location"] for i in found] == ["game/card/a/"]
     assert "Does the ally" not in json.dumps(found) and "teletrasporta" in json.dumps(found)
+
+
+TWO_GAMES = {"games": {"alpha": "Alpha", "beta": "Beta"}, "kinds": {"card": "Card", "ruling": "Ruling"},
+             "where": {"alpha/card/diagonal/": "card", "beta/card/x/": "card"},
+             "names": {"alpha/card/diagonal/": ["Diagonal"]}}
+
+
+def _first_pages(posted: list) -> list[str]:
+    return [group[0]["location"] for group in posted[-1]["data"]["items"]]
+
+
+def test_on_a_games_page_that_games_results_rank_first(tmp_path):
+    """Typed on one game's page, a query shows that game's results before another game's that match as many
+    of its words, however much better those score (a name); elsewhere the order is the index's, and the
+    game filter still narrows to another game."""
+    node = _node()
+    entries = [{"location": "alpha/card/diagonal/", "title": "Diagonal", "text": "<p>Moves diagonal.</p>"},
+               {"location": "alpha/card/diagonal/#ruling-1", "title": "Diagonal steps", "text": "<p>Diagonal.</p>"},
+               {"location": "beta/card/x/", "title": "X", "text": "<p>A card.</p>"},
+               {"location": "beta/card/x/#ruling-2", "title": "Moving", "text": "<p>Not diagonal but forward.</p>"},
+               {"location": "beta/card/x/#ruling-3", "title": "Forward", "text": "<p>Only forward.</p>"}]
+    _write_index(tmp_path, entries, TWO_GAMES)
+    body = """const out = {};
+      for (const [name, q, page] of JSON.parse(args[0])) { await ask(q, page); out[name] = posted.at(-1); }
+      return out;"""
+    cases = [["home", "diagonal", "index.html"], ["alpha", "diagonal", "alpha/card/diagonal/"],
+             ["beta", "diagonal", "beta/card/x/"], ["beta-deep", "diagonal", "beta/rules/a/b/"],
+             ["filtered", "game:alpha diagonal", "beta/card/x/"], ["words", "diagonal steps", "beta/card/x/"],
+             ["elsewhere", "diagonal", "../other-site/beta/card/x/"]]
+    got = {k: _first_pages([v]) for k, v in _run_worker(node, tmp_path, body, json.dumps(cases)).items()}
+    assert got["home"] == got["alpha"] == got["elsewhere"] == ["alpha/card/diagonal/", "beta/card/x/#ruling-2"]
+    assert got["beta"] == got["beta-deep"] == ["beta/card/x/#ruling-2", "alpha/card/diagonal/"]
+    assert got["filtered"] == ["alpha/card/diagonal/"]             # a filter, not a boost: others gone
+    assert got["words"][0] == "alpha/card/diagonal/#ruling-1"      # both words beat one word of the page's game

@@ -30,6 +30,7 @@
   const inFrame = typeof document !== "undefined";
   const here = inFrame ? document.querySelector("script[src]").src : self.location.href;
   const base = new URL("../search/rl/", here).href;
+  const root = new URL("../", here);  // the locale's home: a page's game is the first folder under it
 
   let meta = null, keys = null, stop = null, hanRun = null, hanStart = null, digit = null;
 
@@ -271,10 +272,35 @@
     return scratch;
   }
 
+  /* --- the reader's game: its results rank first --- */
+
+  /* The game of the page a query was typed on (its code in meta.games, 0: none), by the rule the index
+     files each document under (rulings.site.search.shards.build_index): the first folder of its path
+     under the locale's home, the game's id (/en/sorcery/card/x/ → sorcery), online and from file:// alike.
+     A boost, not a filter: the game filter (game:<id>) still narrows, its "—" widens. */
+  function gameOfPage(href) {
+    if (!href || !meta) return 0;
+    let url;
+    try { url = new URL(href, root); } catch (err) { return 0; }
+    if (url.protocol !== root.protocol || url.host !== root.host || !url.pathname.startsWith(root.pathname)) return 0;
+    let segment;
+    try { segment = decodeURIComponent(url.pathname.slice(root.pathname.length).split("/")[0]); }
+    catch (err) { return 0; }
+    return meta.games.findIndex(([id]) => id === segment) + 1;
+  }
+
+  /* the page the search box is on: the frame's parent (online, search-frame.js; from file://, Material's
+     worker shim); a real worker has none (its query may say it, rlPage: the tests do) */
+  function pageHref() {
+    try { return self.frameElement ? self.frameElement.ownerDocument.location.href : ""; }
+    catch (err) { return ""; }     // a parent of another origin: no boost
+  }
+
   /* the results of a query; show() gets the best of them as soon as their records are in (those the
      shards carry, then each wave of record files), the return value all of them; once stale() (a newer
-     query came), no more record files load for it and it returns null */
-  async function search(ix, query, show, stale = () => false) {
+     query came), no more record files load for it and it returns null. Results of game `home` (a code,
+     0: none) rank before those of other games that match as many of the query's words. */
+  async function search(ix, query, show, stale = () => false, home = 0) {
     const [rest, codes] = filters(query);
     const qwords = queryTokens(rest).slice(0, MAX_WORDS);
     const raw = words(rest);
@@ -283,8 +309,9 @@
     const toks = [...new Set(qwords.flat())];
     const keysOf = new Map(toks.map(t => [t, shardsFor(t)]));
     const facetNames = Object.keys(codes);
+    const facetsWanted = home && !facetNames.includes("game") ? [...facetNames, "game"] : facetNames;
     await Promise.all([ensure(ix, [...keysOf.values()].flat()),
-      load(facetNames.filter(f => !ix.facets.has(f)).map(f => `f/${f}.js`))]);
+      load(facetsWanted.filter(f => !ix.facets.has(f)).map(f => `f/${f}.js`))]);
     if (stale()) return null;
     const found = new Map(toks.map(t => [t, matches(ix, t, keysOf.get(t))]));
 
@@ -327,7 +354,7 @@
       const have = ix.facets.get(f), want = codes[f];
       ranked = want ? ranked.filter(id => have[id] === want) : [];
     }
-    ranked = top(ranked, RANKED, coord, score);
+    ranked = top(ranked, RANKED, coord, score, home ? ix.facets.get("game") : null, home);
     const rankScore = new Map(ranked.map(id => [id, coord[id] * 1e4 + score[id]]));
     for (const id of touched) { score[id] = 0; coord[id] = 0; }
     const chunk = meta.chunk, fileOf = id => Math.floor(id / chunk);
@@ -387,13 +414,14 @@
     }
   }
 
-  /* the first n of ids, most words matched (coord) first, then best score, then first id: one pass
-     keeping a sorted list of n, not a sort of every match; the order inline, not a function called
-     30k times */
-  function top(ids, n, coord, score) {
+  /* the first n of ids, most words matched (coord) first, then those of game `home` (if `games`, each
+     id's game code), then best score, then first id: one pass keeping a sorted list of n, not a sort of
+     every match; the order inline, not a function called 30k times */
+  function top(ids, n, coord, score, games = null, home = 0) {
     const out = [];
-    const before = (a, b) => coord[a] > coord[b] || (coord[a] === coord[b] &&
-      (score[a] > score[b] || (score[a] === score[b] && a < b)));
+    const at = games ? id => games[id] === home : () => false;
+    const before = (a, b) => coord[a] > coord[b] || (coord[a] === coord[b] && (at(a) !== at(b) ? at(a) :
+      (score[a] > score[b] || (score[a] === score[b] && a < b))));
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k];
       if (out.length === n && !before(id, out[n - 1])) continue;  // not before the n-th kept: dropped at once
@@ -551,7 +579,7 @@
         await setup();
         data = await search(loaded, String(message.data || ""), partial => {
           if (n === latest) postMessage({ type: RESULT, data: partial, rlQuery: n, partial: true });
-        }, () => n !== latest);
+        }, () => n !== latest, gameOfPage(message.rlPage || pageHref()));
       } catch (err) {
         console.warn("search:", err);
         data = { items: [] };

@@ -16,7 +16,17 @@ from conftest import BLNS, naughty_strings
 from rulings.model.terms import HAN_RANGES
 from rulings.site.escape import one_line
 from rulings.site.search.shards import DIGITS, FOLDER, decode_ids, encode_ids, index_files, plain_text, read_js
-from rulings.site.search.tokens import HAN_RUN, STOP_WORDS, index_tokens, query_tokens, stemmer
+from rulings.site.search.tokens import (
+    HAN_RUN,
+    HYPHENS,
+    JOIN_MAX,
+    JOINERS,
+    STOP_WORDS,
+    compounds,
+    index_tokens,
+    query_tokens,
+    stemmer,
+)
 
 WORKER = Path(__file__).resolve().parents[1] / "site_config" / "assets" / "search-worker.js"
 
@@ -68,9 +78,9 @@ def test_results_come_best_first_a_screen_at_a_time_then_whole(tmp_path):
     assert len(final) > 10 and all(0 < len(pg) <= 10 and final[:len(pg)] == pg for pg in partial)
 
 
-def _write_index(tmp_path: Path, entries: list[dict]) -> None:
+def _write_index(tmp_path: Path, entries: list[dict], context: dict | None = None) -> None:
     """The index files of ``entries`` (en), under ``tmp_path/search`` as a site has them."""
-    for rel, body in index_files(entries, CONTEXT, "en").items():
+    for rel, body in index_files(entries, context or CONTEXT, "en").items():
         (tmp_path / "search" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "search" / rel).write_bytes(body)
 
@@ -78,7 +88,8 @@ def _write_index(tmp_path: Path, entries: list[dict]) -> None:
 def _run_worker(node: str, tmp_path: Path, body: str, *args: str) -> object:
     """``body`` (JavaScript, awaited; what it returns printed as JSON) run in node with the worker loaded as
     in ``tmp_path/assets`` on :func:`_write_index`'s files, fetched from disk: ``ask(q)`` sends a query,
-    ``asked`` lists the files fetched, ``posted`` every result ``{partial, data}``, ``args`` are ``args``."""
+    ``ask(q, page)`` as typed on ``page`` (a path under the locale's home: ``game/card/x/``), ``asked``
+    lists the files fetched, ``posted`` every result ``{partial, data}``, ``args`` are ``args``."""
     script = f"""
     const fs = require("fs"), url = require("url"), [root, ...args] = process.argv.slice(1);
     global.self = global; self.location = {{href: url.pathToFileURL(root + "/assets/search-worker.js").href}};
@@ -87,7 +98,8 @@ def _run_worker(node: str, tmp_path: Path, body: str, *args: str) -> object:
       return {{ok: true, text: async () => fs.readFileSync(url.fileURLToPath(u), "utf8")}}; }};
     global.addEventListener = (type, h) => {{ handler = h; }};
     global.postMessage = (m) => {{ if (m.type === 3) posted.push({{partial: !!m.partial, data: m.data}}); }};
-    const ask = (q) => handler({{data: {{type: 2, data: q}}}});
+    const ask = (q, page) => handler({{data: {{type: 2, data: q,
+      rlPage: page && url.pathToFileURL(root + "/" + page).href}}}});
     require({json.dumps(str(WORKER))});
     (async () => {{ process.stdout.write(JSON.stringify(await (async () => {{ {body} }})())); }})();
     """
@@ -123,14 +135,37 @@ SAMPLES = ["“Dodge”, (Shackled) 「曹操」，张辽。", "carte Città del
            "𠀀𠀁 mixed曹操abc", "ﬁne ½ ①②", "x\u2028y\u2029z </script><script>alert(1)</script>", "ß ẞ ς Σ"]
 
 
+COMPOUNDS = ["counter clock wise", "counter-clockwise", "Counter‑Clock—wise", "counter - clock\u00adwise",
+             "counter, clock", "the counter of 2 clock wise", "曹操 fire ball", "fire曹操 ball x", "a-b-c-d-e",
+             "Ｆｉｒｅ－ｂａｌｌ", "x2 y3"]
+"""Compounds written apart: spaces, hyphens (ASCII, U+2011, fullwidth, soft), a dash, a comma, stop words, Han."""
+
+
 def test_the_worker_splits_every_string_as_python_does(tmp_path):
+    """Its words, and the runs of words a compound may be written apart as (tokens.compounds)."""
     node = _node()
-    strings = SAMPLES + (naughty_strings() if BLNS.exists() else [])
-    meta = {"keys": [], "stop": sorted(STOP_WORDS), "han": HAN_RANGES, "docs": 0}
+    strings = SAMPLES + COMPOUNDS + (naughty_strings() if BLNS.exists() else [])
+    meta = {"keys": [], "stop": sorted(STOP_WORDS), "han": HAN_RANGES, "docs": 0,
+            "compound": {"joiners": JOINERS, "hyphens": HYPHENS, "max": JOIN_MAX}}
     (tmp_path / "in.json").write_text(json.dumps({"meta": meta, "strings": strings}), encoding="utf-8")
-    got = _in_worker(node, tmp_path, "data.strings.map(s => T.queryTokens(s))")
-    mismatches = [(s, g, query_tokens(s)) for s, g in zip(strings, got, strict=True) if g != query_tokens(s)]
+    got = _in_worker(node, tmp_path, "data.strings.map(s => [T.queryTokens(s), T.compounds(s)])")
+    expected = [[query_tokens(s), [list(c) for c in compounds(s)]] for s in strings]
+    mismatches = [(s, g, e) for s, g, e in zip(strings, got, expected, strict=True) if g != e]
     assert not mismatches, mismatches[:5]
+    assert any(c for _t, c in expected[len(SAMPLES):len(SAMPLES) + len(COMPOUNDS)])  # compounds were compared
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("counter clock wise", [(0, 1, "counterclock", False), (1, 2, "clockwise", False),
+                            (0, 2, "counterclockwise", False)]),
+    ("Counter‑clockwise", [(0, 1, "counterclockwise", True)]),  # a non-breaking hyphen, folded
+    ("counter, clock-wise", [(1, 2, "clockwise", True)]),       # a comma ends a compound
+    ("fire of the ball", []),                                  # so does a stop word
+    ("the fire ball", [(0, 1, "fireball", False)]),            # numbered as the query's words
+    ("level 2 fire", []),                                      # a number never joins
+])
+def test_compounds_are_runs_of_words_joined_by_spaces_or_hyphens(text, expected):
+    assert compounds(text) == expected
 
 
 
@@ -277,3 +312,95 @@ def test_an_original_the_page_hides_is_found_after_the_text_and_never_its_snippe
     found = [group[0] for group in alone[-1]["data"]["items"]]
     assert [i["location"] for i in found] == ["game/card/a/"]
     assert "Does the ally" not in json.dumps(found) and "teletrasporta" in json.dumps(found)
+
+
+TWO_GAMES = {"games": {"alpha": "Alpha", "beta": "Beta"}, "kinds": {"card": "Card", "ruling": "Ruling"},
+             "where": {"alpha/card/diagonal/": "card", "beta/card/x/": "card"},
+             "names": {"alpha/card/diagonal/": ["Diagonal"]}}
+
+
+def _first_pages(posted: list) -> list[str]:
+    return [group[0]["location"] for group in posted[-1]["data"]["items"]]
+
+
+def test_on_a_games_page_that_games_results_rank_first(tmp_path):
+    """Typed on one game's page, a query shows that game's results before another game's that match as many
+    of its words, however much better those score (a name); elsewhere the order is the index's, and the
+    game filter still narrows to another game."""
+    node = _node()
+    entries = [{"location": "alpha/card/diagonal/", "title": "Diagonal", "text": "<p>Moves diagonal.</p>"},
+               {"location": "alpha/card/diagonal/#ruling-1", "title": "Diagonal steps", "text": "<p>Diagonal.</p>"},
+               {"location": "beta/card/x/", "title": "X", "text": "<p>A card.</p>"},
+               {"location": "beta/card/x/#ruling-2", "title": "Moving", "text": "<p>Not diagonal but forward.</p>"},
+               {"location": "beta/card/x/#ruling-3", "title": "Forward", "text": "<p>Only forward.</p>"}]
+    _write_index(tmp_path, entries, TWO_GAMES)
+    body = """const out = {};
+      for (const [name, q, page] of JSON.parse(args[0])) { await ask(q, page); out[name] = posted.at(-1); }
+      return out;"""
+    cases = [["home", "diagonal", "index.html"], ["alpha", "diagonal", "alpha/card/diagonal/"],
+             ["beta", "diagonal", "beta/card/x/"], ["beta-deep", "diagonal", "beta/rules/a/b/"],
+             ["filtered", "game:alpha diagonal", "beta/card/x/"], ["words", "diagonal steps", "beta/card/x/"],
+             ["elsewhere", "diagonal", "../other-site/beta/card/x/"]]
+    got = {k: _first_pages([v]) for k, v in _run_worker(node, tmp_path, body, json.dumps(cases)).items()}
+    assert got["home"] == got["alpha"] == got["elsewhere"] == ["alpha/card/diagonal/", "beta/card/x/#ruling-2"]
+    assert got["beta"] == got["beta-deep"] == ["beta/card/x/#ruling-2", "alpha/card/diagonal/"]
+    assert got["filtered"] == ["alpha/card/diagonal/"]             # a filter, not a boost: others gone
+    assert got["words"][0] == "alpha/card/diagonal/#ruling-1"      # both words beat one word of the page's game
+
+
+def test_a_compound_is_found_whole_apart_or_hyphenated(tmp_path):
+    """counterclockwise ≈ counter clock wise ≈ counter-clockwise, whichever a text and a query write: each
+    query finds the three texts before one that has only a piece."""
+    node = _node()
+    texts = {"apart": "In counter clock wise order.", "whole": "Turn counterclockwise.",
+             "hyphen": "A counter-clockwise turn.", "piece": "Put a counter on it."}
+    entries = [{"location": "game/card/x/", "title": "X", "text": "<p>A card.</p>"}]
+    entries += [{"location": f"game/card/x/#ruling-{k}", "title": k, "text": f"<p>{t}</p>"} for k, t in texts.items()]
+    _write_index(tmp_path, entries)
+    body = """const out = {};
+      for (const q of JSON.parse(args[0])) {
+        await ask(q);
+        out[q] = posted.at(-1).data.items.flat().map(i => i.location);
+      }
+      return out;"""
+    queries = ["counterclockwise", "counter clock wise", "counter-clockwise", "Counter‑Clockwise"]
+    got = _run_worker(node, tmp_path, body, json.dumps(queries))
+    three = {f"game/card/x/#ruling-{k}" for k in ("apart", "whole", "hyphen")}
+    for q in queries:
+        assert set(got[q][:3]) == three, (q, got[q])
+
+
+def test_a_word_the_index_lacks_is_found_as_its_pieces(tmp_path):
+    """Where no text writes the compound whole, a query that does finds the text writing it apart (the worker
+    reads it as two or three of the index's words), and a word of the index is never read as pieces."""
+    node = _node()
+    entries = [{"location": "game/card/a/", "title": "A", "text": "<p>In counter clock wise order.</p>"},
+               {"location": "game/card/b/", "title": "B", "text": "<p>The wind blast and windblast.</p>"},
+               {"location": "game/card/c/", "title": "C", "text": "<p>The wind and a blast.</p>"}]
+    _write_index(tmp_path, entries)
+    body = """const out = {};
+      for (const q of JSON.parse(args[0])) { await ask(q); out[q] = posted.at(-1).data.items.map(g => g[0]); }
+      return out;"""
+    got = _run_worker(node, tmp_path, body, json.dumps(["counterclockwise", "clockwise", "windblast"]))
+    assert [i["location"] for i in got["counterclockwise"]] == ["game/card/a/"]
+    assert "<mark>counter</mark> <mark>clock</mark> <mark>wise</mark>" in got["counterclockwise"][0]["text"]
+    assert [i["location"] for i in got["clockwise"]] == ["game/card/a/"]
+    assert [i["location"] for i in got["windblast"]] == ["game/card/b/"]  # not c: "windblast" is a word here
+
+
+def test_a_compound_written_apart_is_indexed_where_the_index_has_it_whole():
+    """Written apart, a compound is found by its joined form where a name or text has that form as a word
+    (fire ball: fireball, a card's name); a hyphenated one always; never across two names of one entry."""
+    entries = [{"location": "game/card/fireball/", "title": "Fireball", "text": "<p>Deals damage.</p>"},
+               {"location": "game/card/x/", "title": "X", "text": "<p>Cast a fire ball, a deep-sea storm.</p>"},
+               {"location": "game/card/y/", "title": "Y", "text": "<p>Wind blast.</p>"}]
+    names = {"game/card/fireball/": ["Fireball"], "game/card/y/": ["Wind", "Blast"]}
+    context = {**CONTEXT, "where": {}, "names": names}
+    files = index_files(entries, context, "en")
+    shards = [read_js(b)[2] for r, b in files.items() if "/s/" in r]
+    postings = {stem: [decode_ids(f) for f in fields] for sh in shards for stem, fields in sh["p"].items()}
+    stem_of = {s: (s if st == 1 else st) for sh in shards for s, st in sh["s"].items()}
+    assert 1 in postings[stem_of["fireball"]][2]        # x's text, by its name's word
+    assert 1 in postings[stem_of["deepsea"]][2]         # hyphenated
+    assert "windblast" not in stem_of                   # two names, not one
+    assert "castafire" not in stem_of and "firebal" not in stem_of

@@ -2,6 +2,10 @@
  * which the search worker (search-worker.js) reads; typing `game:<id>` or `kind:<kind>` works the same.
  * The games come from the index (search/rl/filters.js), loaded when search opens.
  *
+ * Material reads the box on keyup only: text that arrives without a key (a long-press Paste, dictation,
+ * an input method's commit, the filter's change) searches through one synthetic keyup (searchNow), as
+ * typing does; Material's own keyups then find the value unchanged and ask nothing again.
+ *
  * Keys: Tab in the search box goes to the filter (Material would close the search), Shift+Tab back to
  * the box; in the filter the arrows and letters choose a game (the results follow at once, the focus
  * stays), Enter returns to the box, Escape and Tab close the search as Material does. */
@@ -13,6 +17,12 @@
   if (!form || !config) return;
   const base = new URL(JSON.parse(config.textContent).base + "/", location.href);
   let select = null;
+
+  function searchNow() {
+    input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "Unidentified" }));
+  }
+  input.addEventListener("input", ev => { if (!ev.isComposing) searchNow(); });  // composing: its keys do
+  input.addEventListener("compositionend", searchNow);
 
   window.__rulingsSearch = function ([kind, , data]) {
     if (kind !== "filters" || select) return;
@@ -35,7 +45,7 @@
     select.addEventListener("change", () => {
       const rest = input.value.replace(/(^|\s)game:\S*\s*/gi, "$1").trim();
       input.value = (select.value ? `game:${select.value} ` : "") + rest;
-      input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "End" }));  // Material reads keyup
+      searchNow();
     });
     input.addEventListener("keyup", () => {
       const m = /(?:^|\s)game:(\S+)/i.exec(input.value);

@@ -8,7 +8,8 @@
  * page's, search-frame.js; from file://: Material's worker shim's), fetched in a real worker (only
  * where the page could not make the frame).
  *
- * fold() and queryTokens() repeat rulings.site.search.tokens exactly (tests/search compares them).
+ * fold(), queryTokens() and compounds() repeat rulings.site.search.tokens exactly (tests/test_search_index.py
+ * compares them).
  * Everything from the index is content, so hostile: it is escaped here before Material shows it.
  */
 "use strict";
@@ -16,6 +17,8 @@
   const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
   const FIELDS = [100, 10, 1, 0.25];  // a word in a name, in a title, in the text, in an original the page hides
   const EXACT = 1, PREFIX = 0.5, TYPO = 0.3;
+  const SPLIT = 0.5;                  // a word the index lacks, found as its pieces (counter clock wise)
+  const SPLIT_MIN = 6, PIECE_MIN = 3, SPLITS = 4;  // split words this long into pieces this long, a few ways
   const RANKED = 30;                  // sections ranked and shown (grouped by page): few record files
   const AT_ONCE = 10;                 // pages Material renders from a result at once (the rest when scrolled
                                       // to): what a partial result holds
@@ -30,8 +33,10 @@
   const inFrame = typeof document !== "undefined";
   const here = inFrame ? document.querySelector("script[src]").src : self.location.href;
   const base = new URL("../search/rl/", here).href;
+  const root = new URL("../", here);  // the locale's home: a page's game is the first folder under it
 
-  let meta = null, keys = null, stop = null, hanRun = null, hanStart = null, digit = null;
+  let meta = null, keys = null, stop = null, hanRun = null, hanStart = null, hanAny = null, digit = null;
+  let joiners = new Set(), hyphens = new Set(), joinMax = 0;
 
   /* what has loaded of the index, and postings decoded: one object a search is given, so that the
      warm-up (below) runs the same code on an index of its own */
@@ -137,6 +142,36 @@
     return out;
   }
 
+  /* Runs of 2 to joinMax adjacent words a compound may be written apart as: [first, last, joined,
+     hyphenated], first and last numbering the words as queryTokens() lists them (tokens.compounds) */
+  const LETTER = /\p{L}/u;
+  function joinable(word) {
+    return !stop.has(word) && !hanAny.test(word) && LETTER.test(word);
+  }
+
+  function hasTokens(word) {
+    return splitHan(word).some(([han, run]) => han || !stop.has(run));
+  }
+
+  function compounds(text) {
+    const folded = fold(text), out = [];
+    let run = [], n = -1, end = 0;
+    for (const m of folded.matchAll(WORDS)) {
+      const word = m[0], gap = folded.slice(end, m.index);
+      end = m.index + word.length;
+      if (hasTokens(word)) n++;
+      if (!joinable(word)) { run = []; continue; }
+      if (run.length && gap && [...gap].every(c => joiners.has(c)))
+        run.push([n, word, [...gap].some(c => hyphens.has(c))]);
+      else run = [[n, word, false]];
+      for (let k = 2; k <= Math.min(joinMax, run.length); k++) {
+        const part = run.slice(-k);
+        out.push([part[0][0], n, part.map(p => p[1]).join(""), part.slice(1).every(p => p[2])]);
+      }
+    }
+    return out;
+  }
+
   /* --- shards --- */
 
   function shardName(key) {
@@ -160,6 +195,42 @@
       if (k !== own && k.startsWith(tok) && [...k].length > n) out.push(k);
     }
     return out;
+  }
+
+  function isSurface(ix, word) {      // a word of the index (its shard loaded)
+    const k = covering(word), shard = k && ix.shards.get(k);
+    return !!shard && Object.prototype.hasOwnProperty.call(shard.s, word);
+  }
+
+  function prefixKeys(word) {        // the shards of every word `word` starts with
+    const cs = [...word], out = [];
+    for (let n = 1; n <= Math.min(cs.length, MAX_KEY); n++) {
+      const k = cs.slice(0, n).join("");
+      if (keys.has(k)) out.push(k);
+    }
+    return out;
+  }
+
+  /* the ways to read `word` as 2 to joinMax words of the index, each at least PIECE_MIN long: the
+     compound the query writes whole and a text apart (counterclockwise: counter, clock, wise), fewest
+     pieces first; each piece's shards load as the one before it is found */
+  async function splits(ix, word) {
+    async function readAs(rest, most) {
+      await ensure(ix, prefixKeys(rest));
+      const cs = [...rest], out = isSurface(ix, rest) ? [[rest]] : [], heads = [];
+      if (most > 1) {
+        for (let n = PIECE_MIN; n <= cs.length - PIECE_MIN; n++) {
+          const head = cs.slice(0, n).join("");
+          if (isSurface(ix, head)) heads.push(head);
+        }
+      }
+      const tails = await Promise.all(heads.map(h => readAs(rest.slice(h.length), most - 1)));
+      heads.forEach((h, i) => { for (const t of tails[i]) out.push([h, ...t]); });
+      return out;
+    }
+    const ways = (await readAs(word, joinMax)).filter(w => w.length > 1);
+    ways.sort((a, b) => a.length - b.length || b[0].length - a[0].length);
+    return ways.slice(0, SPLITS);
   }
 
   async function ensure(ix, keyList) {
@@ -239,6 +310,13 @@
     return found;
   }
 
+  function exactly(ix, word) {       // a split's piece: the word itself (its stem), no prefix or typo
+    const shard = ix.shards.get(covering(word)), found = new Map();
+    const p = posting(ix, shard, stemOf(shard, word));
+    if (p) found.set(stemOf(shard, word), [EXACT, p]);
+    return found;
+  }
+
   /* --- filters: game:<id> and kind:<key> in the query --- */
 
   function filters(query) {
@@ -271,27 +349,73 @@
     return scratch;
   }
 
+  /* --- the reader's game: its results rank first --- */
+
+  /* The game of the page a query was typed on (its code in meta.games, 0: none), by the rule the index
+     files each document under (rulings.site.search.shards.build_index): the first folder of its path
+     under the locale's home, the game's id (/en/sorcery/card/x/ → sorcery), online and from file:// alike.
+     A boost, not a filter: the game filter (game:<id>) still narrows, its "—" widens. */
+  function gameOfPage(href) {
+    if (!href || !meta) return 0;
+    let url;
+    try { url = new URL(href, root); } catch (err) { return 0; }
+    if (url.protocol !== root.protocol || url.host !== root.host || !url.pathname.startsWith(root.pathname)) return 0;
+    let segment;
+    try { segment = decodeURIComponent(url.pathname.slice(root.pathname.length).split("/")[0]); }
+    catch (err) { return 0; }
+    return meta.games.findIndex(([id]) => id === segment) + 1;
+  }
+
+  /* the page the search box is on: the frame's parent (online, search-frame.js; from file://, Material's
+     worker shim); a real worker has none (its query may say it, rlPage: the tests do) */
+  function pageHref() {
+    try { return self.frameElement ? self.frameElement.ownerDocument.location.href : ""; }
+    catch (err) { return ""; }     // a parent of another origin: no boost
+  }
+
   /* the results of a query; show() gets the best of them as soon as their records are in (those the
      shards carry, then each wave of record files), the return value all of them; once stale() (a newer
-     query came), no more record files load for it and it returns null */
-  async function search(ix, query, show, stale = () => false) {
+     query came), no more record files load for it and it returns null. Results of game `home` (a code,
+     0: none) rank before those of other games that match as many of the query's words. */
+  async function search(ix, query, show, stale = () => false, home = 0) {
     const [rest, codes] = filters(query);
     const qwords = queryTokens(rest).slice(0, MAX_WORDS);
     const raw = words(rest);
     if (!qwords.length) return { items: [] };
     if (ix === loaded) warmRuns = 0;   // a real query: no more warm-up, not even while its files load
-    const toks = [...new Set(qwords.flat())];
+    const joins = compounds(rest).filter(([, last]) => last < qwords.length);
+    const toks = [...new Set([...qwords.flat(), ...joins.map(j => j[2])])];
     const keysOf = new Map(toks.map(t => [t, shardsFor(t)]));
     const facetNames = Object.keys(codes);
+    const facetsWanted = home && !facetNames.includes("game") ? [...facetNames, "game"] : facetNames;
     await Promise.all([ensure(ix, [...keysOf.values()].flat()),
-      load(facetNames.filter(f => !ix.facets.has(f)).map(f => `f/${f}.js`))]);
+      load(facetsWanted.filter(f => !ix.facets.has(f)).map(f => `f/${f}.js`))]);
     if (stale()) return null;
     const found = new Map(toks.map(t => [t, matches(ix, t, keysOf.get(t))]));
+    /* what is scored: each word (all its pieces needed), each compound of adjacent words (written whole in
+       a text: counts as its words), each way to split a word the index lacks (its pieces, all needed) */
+    const units = qwords.map((wtoks, wi) => ({ toks: wtoks, mask: 1 << wi, weight: 1 }));
+    for (const [first, last, joined] of joins)
+      units.push({ toks: [joined], mask: (2 ** (last + 1) - 1) - (2 ** first - 1), weight: 1 });
+    const pieces = [];
+    const lacking = qwords.map((w, wi) => [w, wi])
+      .filter(([w]) => w.length === 1 && [...w[0]].length >= SPLIT_MIN && joinable(w[0]) && !isSurface(ix, w[0]));
+    const ways = await Promise.all(lacking.map(([w]) => splits(ix, w[0])));
+    if (stale()) return null;
+    lacking.forEach(([, wi], i) => {
+      for (const way of ways[i]) {
+        units.push({ toks: way, mask: 1 << wi, weight: SPLIT });
+        for (const p of way) {
+          pieces.push(p);
+          if (!found.has(p)) found.set(p, exactly(ix, p));
+        }
+      }
+    });
 
     const N = meta.docs;
     const { score, coord, best, count, word } = arrays(N), touched = [];
     const matched = new Uint32Array(N);  // per document, a bit for each query word it has
-    qwords.forEach((wtoks, wi) => {      // a word's score: the sum of its pieces' (Chinese pairs), all needed
+    for (const { toks: wtoks, mask, weight: unitWeight } of units) {  // a unit's score: the sum of its pieces'
       const inWord = [];
       for (const tok of wtoks) {
         const seen = [];                 // a piece's score: its best match's
@@ -313,21 +437,23 @@
         }
       }
       for (const id of inWord) {
-        if (count[id] === wtoks.length) {
-          if (coord[id]++ === 0) touched.push(id);
-          score[id] += word[id];
-          matched[id] |= 1 << wi;
+        const fresh = mask & ~matched[id];  // the words it has that it had not yet (a compound: several)
+        if (count[id] === wtoks.length && fresh) {
+          if (!matched[id]) touched.push(id);
+          for (let f = fresh; f; f &= f - 1) coord[id]++;
+          score[id] += word[id] * unitWeight;
+          matched[id] |= fresh;
         }
         count[id] = 0;
         word[id] = 0;
       }
-    });
+    }
     let ranked = touched;
     for (const f of facetNames) {
       const have = ix.facets.get(f), want = codes[f];
       ranked = want ? ranked.filter(id => have[id] === want) : [];
     }
-    ranked = top(ranked, RANKED, coord, score);
+    ranked = top(ranked, RANKED, coord, score, home ? ix.facets.get("game") : null, home);
     const rankScore = new Map(ranked.map(id => [id, coord[id] * 1e4 + score[id]]));
     for (const id of touched) { score[id] = 0; coord[id] = 0; }
     const chunk = meta.chunk, fileOf = id => Math.floor(id / chunk);
@@ -348,7 +474,7 @@
        scrolled, and given more it reads the list's layout at once, forcing a layout for every such
        result it gets (profiled at 50k rulings, the benchmark's queries: 95-109 → 21 ms of it a page load) */
     function present(ranked, pages = Infinity) {
-      const flat = toks.filter(t => !hanStart.test(t));
+      const flat = [...toks, ...pieces].filter(t => !hanStart.test(t));
       const han = toks.filter(t => hanStart.test(t));
       const item = (id, s) => {
         const [location, title, text, game, kind] = rec(id);
@@ -387,13 +513,14 @@
     }
   }
 
-  /* the first n of ids, most words matched (coord) first, then best score, then first id: one pass
-     keeping a sorted list of n, not a sort of every match; the order inline, not a function called
-     30k times */
-  function top(ids, n, coord, score) {
+  /* the first n of ids, most words matched (coord) first, then those of game `home` (if `games`, each
+     id's game code), then best score, then first id: one pass keeping a sorted list of n, not a sort of
+     every match; the order inline, not a function called 30k times */
+  function top(ids, n, coord, score, games = null, home = 0) {
     const out = [];
-    const before = (a, b) => coord[a] > coord[b] || (coord[a] === coord[b] &&
-      (score[a] > score[b] || (score[a] === score[b] && a < b)));
+    const at = games ? id => games[id] === home : () => false;
+    const before = (a, b) => coord[a] > coord[b] || (coord[a] === coord[b] && (at(a) !== at(b) ? at(a) :
+      (score[a] > score[b] || (score[a] === score[b] && a < b))));
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k];
       if (out.length === n && !before(id, out[n - 1])) continue;  // not before the n-th kept: dropped at once
@@ -515,6 +642,11 @@
     stop = new Set(m.stop);
     hanRun = new RegExp(`[${m.han}]+`, "gu");
     hanStart = new RegExp(`^[${m.han}]`, "u");
+    hanAny = new RegExp(`[${m.han}]`, "u");
+    const c = m.compound || { joiners: "", hyphens: "", max: 0 };
+    joiners = new Set(c.joiners);
+    hyphens = new Set(c.hyphens);
+    joinMax = c.max;
     digit = new Uint8Array(128);
     [...(m.digits || "")].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
   }
@@ -551,7 +683,7 @@
         await setup();
         data = await search(loaded, String(message.data || ""), partial => {
           if (n === latest) postMessage({ type: RESULT, data: partial, rlQuery: n, partial: true });
-        }, () => n !== latest);
+        }, () => n !== latest, gameOfPage(message.rlPage || pageHref()));
       } catch (err) {
         console.warn("search:", err);
         data = { items: [] };
@@ -561,5 +693,5 @@
   });
 
   /* for tests (node): the word rules, without a worker */
-  self.__rulingsSearchTokens = { fold, words, queryTokens, useMeta, decodeIds };
+  self.__rulingsSearchTokens = { fold, words, queryTokens, compounds, useMeta, decodeIds };
 })();

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import repo_content
+from conftest import repo_content, repo_model
 
 from .conftest import Quiet, hosts_asked, needs_chromium, reset, serving  # others import Quiet, serving here
 
@@ -292,6 +292,47 @@ def test_language_switch_keeps_the_anchor(page, server):
     page.locator("a.md-select__link[hreflang=it]").click()
     page.wait_for_url(f"{server}/it/{source}#L{first}-L{last}")
     page.wait_for_selector(f"#L{first}.rl-hl")
+
+
+def _page_with_most_rulings() -> str:
+    """The URL path (under a locale's home) of the game page showing the most rulings."""
+    from rulings.model.entries import Ruling
+    from rulings.site import paths as P
+
+    model = repo_model()
+    counts: dict[str, int] = {}
+    for gd in model.games.values():
+        for e in gd.entries:
+            page_of = model.locator.page_of(e.id)
+            if isinstance(e, Ruling) and page_of and page_of.startswith(tuple(f"{g}/" for g in model.games)):
+                counts[page_of] = counts.get(page_of, 0) + 1
+    best = max(sorted(counts), key=lambda p: counts[p])
+    return P.url_of(best, True)
+
+
+def test_language_switch_keeps_the_ruling_scrolled_to(page, server):
+    """Scrolled by hand to a ruling far down a page (no #anchor in the URL), a reader switching language lands
+    on that ruling in the other language's page, at the top of the view; at the top of a page, at its top."""
+    path = _page_with_most_rulings()
+    page.goto(f"{server}/en/{path}")
+    tops = page.evaluate("""[...document.querySelectorAll('article [id^="ruling-"]')]
+        .map(h => [h.id, h.getBoundingClientRect().top + scrollY])""")
+    room = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+    far = [(i, y) for i, y in tops if 1000 <= y <= room] or [max(((i, y) for i, y in tops if y <= room),
+                                                                 key=lambda t: t[1])]
+    ruling, y = far[0]
+    page.evaluate("y => window.scrollTo({top: y - 150, behavior: 'instant'})", y)  # a little below the header
+    assert not urlsplit(page.url).fragment
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator("a.md-select__link[hreflang=it]").click()
+    page.wait_for_url(f"{server}/it/{path}#{ruling}")
+    box, height = page.locator(f"#{ruling}").bounding_box(), page.viewport_size["height"]
+    assert box and 0 <= box["y"] < height / 3, box  # at the top of the view
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+    page.evaluate("history.replaceState(null, '', location.pathname)")  # no #anchor, at the top
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator("a.md-select__link[hreflang=zh]").click()
+    page.wait_for_url(f"{server}/zh/{path}")
 
 
 def test_game_section_is_open_in_the_nav_on_an_entity_page(page, server):

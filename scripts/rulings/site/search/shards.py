@@ -4,7 +4,8 @@ Under ``search/rl/`` beside ``search_index.json``, every file a script that hand
 worker's global ``__rulingsSearch`` (so it loads with ``importScripts`` from a worker and with a
 ``<script>`` tag inside Material's ``file://`` worker shim, where ``fetch`` is refused):
 
-- ``meta.js``: games, kinds, stop words, the Han ranges and the list of shard keys (small, first);
+- ``meta.js``: games, kinds, stop words, the Han ranges, what joins a compound and the list of shard keys
+  (small, first);
 - ``s/<key>.js``: the words starting with ``key`` (a prefix of one or two characters, longer where a
   shard would be large): each surface form with its stem, each of those stems with the documents
   having it as a name, in a title, in the text and in an original the page hides (sorted ids as one string
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 
 from rulings.model.terms import HAN_RANGES
 from rulings.site.escape import one_line
-from rulings.site.search.tokens import HAN_RUN, STOP_WORDS, index_tokens, stemmer
+from rulings.site.search.tokens import HAN_RUN, HYPHENS, JOIN_MAX, JOINERS, STOP_WORDS, compounds, index_tokens, stemmer
 
 FOLDER = "rl"
 CALL = "__rulingsSearch"  # the worker's registration function, called by every index file
@@ -83,6 +84,14 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
     stem = stemmer(lang)
     ix = Index()
     page_ids: dict[str, int] = {}
+    apart: list[tuple[str, int, int]] = []  # compounds written apart: (joined, field, document), for the end
+
+    def add(tok: str, f: int, n: int) -> None:
+        s = ix.stem_of.get(tok)
+        if s is None:
+            s = ix.stem_of[tok] = stem(tok)
+        ix.postings[s][f].add(n)
+
     for n, entry in enumerate(entries):
         location = str(entry.get("location", ""))
         page = location.split("#", 1)[0]
@@ -94,13 +103,21 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
                            games.index(segment) + 1 if segment in games else 0,
                            kinds.index(kind) + 1 if kind in kinds else 0, page_ids.get(page, n)))
         d = ix.docs[-1]
-        fields = (" ".join(names.get(location, [])), d.title, d.text, " ".join(originals.get(location, [])))
-        for f, text in enumerate(fields):
-            for tok in index_tokens(text):
-                s = ix.stem_of.get(tok)
-                if s is None:
-                    s = ix.stem_of[tok] = stem(tok)
-                ix.postings[s][f].add(n)
+        fields = (names.get(location, []), [d.title], [d.text], originals.get(location, []))
+        for f, texts in enumerate(fields):
+            for text in texts:  # one by one: no compound joins the end of a name to the next
+                for tok in index_tokens(text):
+                    add(tok, f, n)
+                for _first, _last, joined, hyphenated in compounds(text):
+                    if hyphenated:
+                        add(joined, f, n)
+                    else:
+                        apart.append((joined, f, n))
+    # written apart: found by the joined form where the index has it as a word (joining every two adjacent
+    # words would double the index, measured; the worker reads a word the index lacks as its pieces)
+    for joined, f, n in apart:
+        if joined in ix.stem_of:
+            add(joined, f, n)
     return ix, games, kinds
 
 
@@ -235,5 +252,6 @@ def index_files(entries: list[dict], context: dict, lang: str) -> dict[str, byte
     files[f"{FOLDER}/filters.js"] = js("filters", None, filters)
     files[f"{FOLDER}/meta.js"] = js("meta", None, {
         **filters, "docs": len(ix.docs), "chunk": CHUNK, "keys": sorted(all_shards), "stop": sorted(STOP_WORDS),
-        "han": HAN_RANGES, "digits": DIGITS})
+        "han": HAN_RANGES, "digits": DIGITS,
+        "compound": {"joiners": JOINERS, "hyphens": HYPHENS, "max": JOIN_MAX}})
     return files

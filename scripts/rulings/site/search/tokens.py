@@ -7,8 +7,15 @@ last character (a word from the middle of a title is a pair in it; one character
 pair or that last character). Latin-script words are stemmed at index time only: the index stores
 each surface form with its stem, so the worker needs no stemmer and cannot disagree with this one.
 
-``site_config/assets/search-worker.js`` implements :func:`fold` and :func:`query_tokens` again, in
-JavaScript; ``tests/search`` runs both on the same strings (including hostile ones) and compares.
+A compound may be written whole, apart or hyphenated (``counterclockwise``, ``counter clock wise``,
+``counter-clockwise``): :func:`compounds` finds the runs of two or three words a text may join. The index
+adds a hyphenated run's joined form, and a run written apart where the index has its joined form as a word
+(so ``fire ball`` is found by ``fireball`` where a name or text has it); the worker joins a query's runs
+the same way and, for a word the index lacks, tries it as two or three of the index's words.
+
+``site_config/assets/search-worker.js`` implements :func:`fold`, :func:`query_tokens` and :func:`compounds`
+again, in JavaScript; ``tests/test_search_index.py`` runs both on the same strings (including hostile
+ones) and compares.
 """
 
 from __future__ import annotations
@@ -31,6 +38,14 @@ STOP_WORDS = frozenset({"a", "an", "and", "are", "as", "at", "be", "but", "by", 
 """Words too common to search for (English and Italian), dropped from index and query alike: their
 postings would be the largest shards and say nothing about a page. The worker gets this list from the
 index, so both sides drop the same words."""
+
+JOINERS = " \t\n\r\f\v-\u2010\u00ad"
+"""What may stand between the words of a compound written apart, after :func:`fold` (NFKC makes the other
+spaces and hyphens of these: U+00A0, U+2011, U+FF0D…): spaces, hyphens, the soft hyphen. Anything else
+(a comma, a quote, a slash, a dash) ends a compound. The worker gets it from the index, as the stop words."""
+HYPHENS = "-\u2010\u00ad"
+JOIN_MAX = 3
+"""Words one compound is joined from (``counter clock wise``)."""
 
 
 @cache
@@ -85,6 +100,43 @@ def split_han(word: str) -> list[tuple[bool, str]]:
 def han_pairs(run: str) -> list[str]:
     """A Han run as indexed: overlapping pairs and the last character (one character: itself)."""
     return [run[i:i + 2] for i in range(len(run) - 1)] + [run[-1]]
+
+
+def _has_tokens(word: str) -> bool:
+    """Whether a word gives a query any token (:func:`query_tokens` skips the others: stop words)."""
+    return any(han or run not in STOP_WORDS for han, run in split_han(word))
+
+
+def _joinable(word: str) -> bool:
+    """A word a compound may have: of letters (a number, a Han run or a stop word never joins)."""
+    return (word not in STOP_WORDS and not HAN_RUN.search(word)
+            and any(unicodedata.category(c)[0] == "L" for c in word))
+
+
+def compounds(text: str) -> list[tuple[int, int, str, bool]]:
+    """The compounds a text may write apart: every run of two to :data:`JOIN_MAX` adjacent words, each
+    :func:`_joinable`, with only :data:`JOINERS` between them, as ``(first, last, joined, hyphenated)``:
+    ``first`` and ``last`` number the words as :func:`query_tokens` lists them, ``hyphenated`` says a hyphen
+    stands between every two. ``counter-clock wise`` → ``(0, 1, 'counterclock', True)``,
+    ``(1, 2, 'clockwise', False)``, ``(0, 2, 'counterclockwise', False)``."""
+    folded = fold(text)
+    out: list[tuple[int, int, str, bool]] = []
+    run: list[tuple[int, str, bool]] = []  # the current run of joinable words: (number, word, hyphen before)
+    n, end = -1, 0
+    for m in _classes()[1].finditer(folded):
+        word, gap, end = m.group(), folded[end:m.start()], m.end()
+        n += _has_tokens(word)
+        if not _joinable(word):
+            run = []
+            continue
+        if run and gap and all(c in JOINERS for c in gap):
+            run.append((n, word, any(c in HYPHENS for c in gap)))
+        else:
+            run = [(n, word, False)]
+        for k in range(2, min(JOIN_MAX, len(run)) + 1):
+            part = run[-k:]
+            out.append((part[0][0], n, "".join(w for _, w, _ in part), all(h for _, _, h in part[1:])))
+    return out
 
 
 def index_tokens(text: str) -> list[str]:

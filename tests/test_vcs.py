@@ -21,7 +21,7 @@ from rulings.site.layout import build_model
 from rulings.site.workers import source_date_epoch
 from rulings.translation.history import History, source_date
 from rulings.translation.sync import co_authors
-from rulings.vcs import LATEST_TIME, blame, git, head, head_commit, head_time, time_problem
+from rulings.vcs import LATEST_TIME, git, head, head_commit, head_time, time_problem
 
 if shutil.which("git") is None:
     pytest.skip("git is not installed", allow_module_level=True)
@@ -85,17 +85,14 @@ def test_a_time_in_the_future_is_refused_one_up_to_now_is_used(monkeypatch):
 @pytest.mark.parametrize("when", BAD_DATES.values(), ids=BAD_DATES.keys())
 def test_a_bad_commit_dates_nothing_and_is_warned_once(project, when, capsys):
     bad = with_bad_commit(project, when)
-    lines = blame(project / RULINGS)
-    assert lines and bad not in {c.id for c in lines if c} and any(c is None for c in lines)
-    assert {c.time for c in lines if c} == {int(run_git(project, "log", "-1", "--format=%ct", "HEAD~1"))}
-    model = build_model(read(project / "content"))  # every entry file blamed: the commit dated several
-    assert all(not c.date.startswith(("2099", "1970")) for c in model.recency.changed.values())
+    model = build_model(read(project / "content"))  # no reader-facing date comes from git: the content's own
+    assert {d.date for d in model.content.dates.values()} == {"2003-01-02"}
     assert head_time(project / "content") == int(run_git(project, "log", "-1", "--format=%ct", "HEAD~1"))
     assert head_commit(project / "content") == bad  # the id is no date: still named
     assert source_date(project / "content", "demo").strftime("%Y%m%d") == GOOD_DAY
     warned = warnings_about(capsys.readouterr().err, bad)
     assert len(warned) == 1, warned
-    assert "content/demo/rulings.yml" in warned[0] and "ignored" in warned[0]
+    assert "(dating HEAD)" in warned[0] and "ignored" in warned[0]
 
 
 def test_a_checkout_whose_only_commit_is_bad_dates_the_build_1970(project, capsys):
@@ -181,7 +178,6 @@ def test_an_unpacked_copy_inside_an_unrelated_repository_takes_none_of_its_commi
     assert head(repo / "content") is None and head_commit(repo / "content") is None
     assert source_date_epoch(repo) == "0"
     assert source_date(repo / "content").year == 1970
-    assert blame(repo / RULINGS) is None
     warned = [line for line in capsys.readouterr().err.splitlines() if "does not track it" in line]
     assert len(warned) == 1 and str(outer) in warned[0]
 
@@ -234,8 +230,6 @@ def test_git_runs_no_program_the_checkout_configures(project, tmp_path):
     assert {"fsmonitor", "textconv", "clean"} <= {p.name for p in ran.iterdir()}  # the trap works on plain git
     for p in ran.iterdir():
         p.unlink()
-    lines = blame(path)
-    assert lines is not None and lines[-1] is None  # the uncommitted line
     assert head(project / "content") is not None
     History().previous_source(path, "demo/ruling/sword-twice", "answer", "0" * 64)
     source_date(project / "content", "demo")
@@ -246,4 +240,4 @@ def test_git_runs_no_program_the_checkout_configures(project, tmp_path):
 def test_no_git_installed_is_no_history(project, monkeypatch):
     commit_all(project, GOOD)
     monkeypatch.setenv("PATH", os.devnull)
-    assert head(project / "content") is None and blame(project / RULINGS) is None
+    assert head(project / "content") is None and head_commit(project / "content") is None

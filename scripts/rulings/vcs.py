@@ -1,5 +1,7 @@
-"""Read-only questions to git (the commit built, its date, older versions of a file, who changed which line):
-the one git call.
+"""Read-only questions to git (the commit built, its date, older versions of a file): the one git call. No date a
+reader sees comes from git (they come from the content, :mod:`rulings.content.dating`); git names the commit a
+build was made from, dates the build when ``SOURCE_DATE_EPOCH`` is unset, and finds the older source texts of
+stale translations.
 
 Every caller treats git as optional: outside a checkout, or without git installed, the answer is ``None``
 and the caller falls back (a build still works from an exported tarball). Its answers are untrusted too, so
@@ -30,10 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MAX_OUTPUT = 64_000_000
-"""Bytes of one git answer read at most (today's largest, the blame of a 370 KB rulings file, is 0.8 MB): beyond
-it, no answer."""
+"""Bytes of one git answer read at most (an old version of a content file: today's largest is 0.4 MB): beyond it,
+no answer."""
 TIMEOUT = 120.0
-"""Seconds one git call may take (today's slowest, that blame, takes 0.2 s)."""
+"""Seconds one git call may take (today's slowest, a file's log, takes well under a second)."""
 HARDENED = ("--no-pager", "-c", "core.fsmonitor=false", "-c", "log.showSignature=false")
 """Options before every git command (with ``--no-ext-diff`` and ``--no-textconv`` on those that diff, and the
 filter drivers off): no program the checkout's configuration names is run (pager, fsmonitor hook, gpg, diff
@@ -50,8 +52,6 @@ LOOKBACK = 100
 """Commits read to find the newest one with a usable date, when the newest ones have none."""
 COMMIT_ID = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
 """A commit id: SHA-1 or SHA-256."""
-NOT_COMMITTED = "0" * 40
-"""The commit id ``git blame`` gives lines not committed yet (it dates them by the clock: never used)."""
 SOURCE_DATE_ENV = "SOURCE_DATE_EPOCH"
 
 _warned: set[tuple] = set()
@@ -77,7 +77,7 @@ def _env() -> dict[str, str]:
 def git(repo: Path, *args: str, timeout: float = TIMEOUT, limit: int = MAX_OUTPUT) -> str | None:
     """stdout of ``git -C repo ARGS`` (UTF-8, undecodable bytes replaced), or None when git fails, is not
     installed, answers more than ``limit`` bytes or takes more than ``timeout`` seconds (those two warned).
-    The checkout's filter drivers are switched off: ``git blame`` of a file on disk would run them."""
+    The checkout's filter drivers are switched off: a call that reads a file on disk would run them."""
     out = _run(repo, (*HARDENED, *_no_filters(repo), *args), timeout, limit)
     if isinstance(out, str):
         warn_once(("git", str(repo), args), f"git {args[0] if args else ''} in {repo} {out}: its answer is ignored")
@@ -244,37 +244,3 @@ def head_time(folder: Path) -> int | None:
     """The build's date from the checkout that tracks ``folder`` (see :class:`Head`), or None."""
     h = head(folder)
     return h.time if h else None
-
-
-@dataclass(frozen=True)
-class Commit:
-    """A commit as blame names it: its id and committer time (seconds since the epoch)."""
-
-    id: str
-    time: int
-
-
-def blame(file: Path) -> list[Commit | None] | None:
-    """The commit that last changed each line of ``file`` as it is on disk (index 0 is line 1), from one
-    ``git blame --porcelain``; None for a line not committed yet or whose commit has no usable date
-    (:func:`commit_time`). None when git cannot say (no checkout, an untracked file)."""
-    out = git(file.parent, "blame", "--porcelain", "--no-textconv", "--", file.name)
-    if out is None:
-        return None
-    times: dict[str, str] = {}
-    lines: dict[int, str] = {}
-    current = None
-    for line in out.splitlines():
-        if line.startswith("\t"):
-            continue
-        head_ = line.split(" ")
-        if len(head_) >= 3 and COMMIT_ID.fullmatch(head_[0]) and head_[1].isdigit() and head_[2].isdigit():
-            current = head_[0]
-            lines[int(head_[2])] = current
-        elif current and line.startswith("committer-time "):
-            times[current] = line.split(" ", 1)[1].strip()
-    commits = {}
-    for c, raw in times.items():
-        if c != NOT_COMMITTED and (t := commit_time(c, raw, _shown(file))) is not None:
-            commits[c] = Commit(c, t)
-    return [commits.get(lines.get(n, NOT_COMMITTED)) for n in range(1, max(lines, default=0) + 1)]

@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import build_tree, project_locales, repo_content
-from rulings.content.recency import own_date
+from conftest import build_tree, project_locales, repo_content, repo_model
+from rulings.content.dating import updates
 from rulings.content.validate import validate
-from rulings.model.entries import Change, Entity, Ruling
+from rulings.model.entries import Change, Entity
 from rulings.model.ids import windows_name_problem
+from rulings.publish.feeds import FEED_LIMIT
 from rulings.publish.one_locale import MARKS, split_locale
 from rulings.site.build import Variant, generate_all
 from rulings.site.i18n import UI, human_size
 from rulings.site.layout import build_model
-from rulings.site.pages.recent import RECENT_LIMIT
 from rulings.site.workers import run_mkdocs
 
 from .conftest import REPO
@@ -43,11 +43,9 @@ def game_entries(game: str) -> dict[str, list]:
 
 
 def feed_items(game: str) -> int:
-    """An Atom feed's entries: the dated change log lines, the dated source documents and the rulings whose
-    last change is known (in the tests' copies, without git history: the rulings with dated history steps)."""
-    dated = sum(1 for r in game_entries(game)["entries"] if isinstance(r, Ruling) and own_date(r) is not None)
-    return (sum(1 for c in game_entries(game)["changelog"] if c.date)
-            + sum(1 for d in repo_content().games[game].documents if d.date) + min(dated, RECENT_LIMIT))
+    """An Atom feed's entries: the game's dated updates (What's new), the newest of them."""
+    gd = repo_model().games[game]
+    return min(len(updates(gd.game, gd.entries, repo_content().dates)), FEED_LIMIT)
 
 
 def test_home_page_lists_the_bundles_with_sizes(built_site):

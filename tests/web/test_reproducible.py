@@ -93,13 +93,13 @@ def test_every_file_inside_the_bundles_is_identical(trimmed_site, trimmed_site_a
         assert differing(first, second) == [], bundle.name
 
 
-def test_recently_changed_pages_and_feeds_are_among_the_compared(trimmed_site, trimmed_site_again):
-    """Each game's Recently changed page and feed, in every locale, exist in both builds (so the comparison
-    above covers them; tests/test_recency.py compares them from two clones of one commit with history)."""
+def test_whats_new_pages_and_feeds_are_among_the_compared(trimmed_site, trimmed_site_again):
+    """Each game's What's new page and feed, in every locale, exist in both builds (so the comparison above
+    covers them; tests/web/test_checkouts.py compares builds of a full clone, a shallow clone and a tarball)."""
     both = set(files(trimmed_site)) & set(files(trimmed_site_again))
     for loc in project_locales():
         for game in repo_content().games:
-            assert {f"{loc}/{game}/recent/index.html", f"{loc}/{game}/feed.xml"} <= both, (loc, game)
+            assert {f"{loc}/{game}/whats-new/index.html", f"{loc}/{game}/feed.xml"} <= both, (loc, game)
 
 
 def test_bundles_and_manifest_are_byte_identical(trimmed_site, trimmed_site_again):

@@ -157,3 +157,56 @@ def _game_dates(game: Game | None, entries: list[Entry]) -> dict[str, AsOf]:
             (date, printed), doc = max(stated)
             out[e.id] = AsOf(date, Basis.DOCUMENT, doc, printed=printed)
     return out
+
+
+# --- what's new: the updates of a game's documents, newest first ------------------------------------
+
+
+@dataclass
+class Update:
+    """One dated update of a game's documents, with what it dates: a change log entry (``source`` its id; the
+    cards and sections it names in ``named``), a dated document version (the document's id: what it states and
+    nothing newer dates), or the dated history steps of a document's rulings on one day (the document's id).
+    ``entries``: the rulings, errata and terms it dates, each listed under the one update that dates it (the
+    latest), in content order."""
+
+    date: str
+    basis: Basis
+    source: str
+    entries: list[str]
+    named: list[str]
+    suspect: bool = False
+    placement: Placement = ("", 0)
+
+    @property
+    def anchor_id(self) -> str:
+        """An id the update's anchor is made from, stable across builds: the change's id, else the document's and
+        the date."""
+        return self.source if self.basis is Basis.CHANGE else f"{self.source}-{self.basis.value}-{self.date}"
+
+
+def updates(game: Game, entries: list[Entry], dates: dict[str, AsOf]) -> list[Update]:
+    """A game's updates, newest first: each dated change log entry (placed where the log prints it), each document
+    with a printed date, each day of dated history steps; every dated entry in the one update that dates it. A
+    document's version date that only its change log gives is no update: nothing says what it added then."""
+    changes = [e for e in entries if isinstance(e, Change)]
+    order = change_order(changes)
+    dated_kinds = {e.id for e in entries if isinstance(e, DatedEntry)}
+    out: dict[tuple[Basis, str, str], Update] = {}
+    for c in changes:
+        if c.id in order:
+            named = [t for t in c.touches if t not in dated_kinds]
+            out[(Basis.CHANGE, c.id, "")] = Update(c.date or "", Basis.CHANGE, c.id, [], named, c.suspect_date,
+                                                   order[c.id])
+    for doc in game.documents:
+        if (date := iso_date(doc.date)) is not None:
+            out[(Basis.DOCUMENT, doc.id, date)] = Update(date, Basis.DOCUMENT, doc.id, [], [], placement=(date, -1))
+    for e in entries:
+        d = dates.get(e.id)
+        if d is None or (d.basis is Basis.DOCUMENT and not d.printed):
+            continue
+        key = (d.basis, d.source, "" if d.basis is Basis.CHANGE else d.date)
+        if key not in out:
+            out[key] = Update(d.date, d.basis, d.source, [], [], placement=(d.date, -1))
+        out[key].entries.append(e.id)
+    return sorted(out.values(), key=lambda u: (u.placement, u.basis is Basis.CHANGE, u.source), reverse=True)

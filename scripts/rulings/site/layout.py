@@ -1,10 +1,10 @@
 """The site's layout: which pages exist, at which paths (the same in every locale), and what each lists.
 
 Per game: an overview, an A–Z index of cards/heroes/topics, one page per entity (its rulings, errata,
-abilities and a "mentioned in" list), the glossary, the errata, the changelog, the recently changed
-entries and the rule sections (one page per top-level section). Long listings are split (by letter or
-in chunks) so no page grows with the content. Nothing here depends on the locale:
-:mod:`rulings.site.pages` renders this model once per locale.
+abilities and a "mentioned in" list), the glossary, the errata (newest first), what's new (the
+documents' dated updates), the changelog and the rule sections (one page per top-level section). Long
+listings are split (by letter or in chunks) so no page grows with the content. Nothing here depends on
+the locale: :mod:`rulings.site.pages` renders this model once per locale.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from rulings.content.dating import date_entries
-from rulings.content.recency import Recency, recency
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.model.terms import HAN
@@ -129,7 +128,6 @@ class SiteModel:
     games: dict[str, GameData]
     locator: P.Locator
     by_id: dict[str, Entry]
-    recency: Recency = field(default_factory=Recency)  # when each entry last changed (git, else its own dates)
 
 
 def build_model(content: Content) -> SiteModel:
@@ -200,7 +198,7 @@ def build_model(content: Content) -> SiteModel:
             for t in sorted(targets):
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
-    return SiteModel(content, games, loc, by_id, recency=recency(content))
+    return SiteModel(content, games, loc, by_id)
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:

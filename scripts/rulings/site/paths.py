@@ -46,8 +46,8 @@ def changelog_page(game: str) -> str:
     return f"{game}/changelog.md"
 
 
-def recent_page(game: str) -> str:
-    return f"{game}/recent.md"
+def whats_new_page(game: str) -> str:
+    return f"{game}/whats-new.md"
 
 
 def rules_index_page(game: str) -> str:

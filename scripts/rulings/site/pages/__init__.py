@@ -22,11 +22,11 @@ from rulings.site.pages import (
     glossary,
     home,
     overview,
-    recent,
     rules,
     ruling,
     source,
     translation_status,
+    whats_new,
 )
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.previews import Previews
@@ -81,10 +81,10 @@ class LocaleRenderer(LocaleView):
         if gd.errata:
             pages += errata.render(self, gd)
             nav.append({self.t(_("Errata")): P.errata_page(gid)})
+        pages.append(whats_new.render(self, gd))
+        nav.append({self.t(whats_new.TITLE): P.whats_new_page(gid)})
         pages.append(changelog.render(self, gd))
         nav.append({self.t(_("Changelog")): P.changelog_page(gid)})
-        pages.append(recent.render(self, gd))
-        nav.append({self.t(recent.TITLE): P.recent_page(gid)})
         if gd.sections:
             pages.append(rules.render_index(self, gd))
             nav.append({self.t(_("Rules")): P.rules_index_page(gid)})

@@ -8,9 +8,9 @@
   var ANCHORS = "article h1[id], article h2[id], article h3[id], article h4[id], article h5[id], " +
                 "article h6[id], article .rl-line[id]";
 
-  function inView(el) {
+  function inView(el) {             /* even under the header, where a jump to an anchor may leave it */
     var box = el.getBoundingClientRect();
-    return box.bottom > top() && box.top < window.innerHeight;
+    return box.bottom >= 0 && box.top < window.innerHeight;
   }
 
   function top() {                 /* where the page shows under Material's sticky header */

@@ -18,7 +18,8 @@
   const FIELDS = [100, 10, 1, 0.25];  // a word in a name, in a title, in the text, in an original the page hides
   const EXACT = 1, PREFIX = 0.5, TYPO = 0.3;
   const SPLIT = 0.5;                  // a word the index lacks, found as its pieces (counter clock wise)
-  const SPLIT_MIN = 6, PIECE_MIN = 3, SPLITS = 4;  // split words this long into pieces this long, a few ways
+  const SPLIT_MIN = 6, SPLIT_MAX = 40, PIECE_MIN = 3, SPLITS = 4;  // split words of 6-40 characters into
+                                                                     // pieces of 3 or more, a few ways
   const RANKED = 30;                  // sections ranked and shown (grouped by page): few record files
   const AT_ONCE = 10;                 // pages Material renders from a result at once (the rest when scrolled
                                       // to): what a partial result holds
@@ -399,7 +400,8 @@
       units.push({ toks: [joined], mask: (2 ** (last + 1) - 1) - (2 ** first - 1), weight: 1 });
     const pieces = [];
     const lacking = qwords.map((w, wi) => [w, wi])
-      .filter(([w]) => w.length === 1 && [...w[0]].length >= SPLIT_MIN && joinable(w[0]) && !isSurface(ix, w[0]));
+      .filter(([w]) => w.length === 1 && [...w[0]].length >= SPLIT_MIN && [...w[0]].length <= SPLIT_MAX &&
+              joinable(w[0]) && !isSurface(ix, w[0]));
     const ways = await Promise.all(lacking.map(([w]) => splits(ix, w[0])));
     if (stale()) return null;
     lacking.forEach(([, wi], i) => {

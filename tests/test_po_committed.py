@@ -27,9 +27,13 @@ def repo_texts() -> dict:
     return {ctx: it.text for ctx, it in all_items(repo_content()).items()}
 
 
+FIX = "run `rulings translate sync` and commit po/ with the content"
+
+
 def test_sync_check_passes_on_the_committed_tree() -> None:
     r = sync(REPO / "content", check=True)
-    assert agree(r), (r.problems[:5], r.out_of_date[:5], r.applied[:5])
+    assert agree(r), (f"po/ and the content disagree: {FIX}", r.problems[:5],
+                      [str(p.relative_to(REPO)) for p in r.out_of_date[:5]], r.applied[:5])
 
 
 def test_every_game_and_source_language_has_its_template_and_translations() -> None:
@@ -39,7 +43,10 @@ def test_every_game_and_source_language_has_its_template_and_translations() -> N
         game, src = it.ctx.split("#")[0].split("/")[0], it.text.lang
         want.add(PO_ROOT / game / src / f"{game}.pot")
         want |= {PO_ROOT / game / src / f"{po_language(loc)}.po" for loc in content.project.locales if loc != src}
-    assert set(FILES) == want
+    missing = sorted(str(p.relative_to(REPO)) for p in want - set(FILES))
+    stray = sorted(str(p.relative_to(REPO)) for p in set(FILES) - want)
+    assert not missing, f"{len(missing)} PO files missing, e.g. {missing[:3]}: {FIX}"
+    assert not stray, f"PO files of no game, source language or locale: {stray[:3]}: {FIX} (it names them)"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(PO_ROOT).as_posix())

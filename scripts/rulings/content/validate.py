@@ -612,10 +612,15 @@ class Checked:
         return to_json(self.diagnostics, self.files)
 
 
-def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False) -> Checked:
-    """Validate the whole tree of ``selection`` (so references resolve); keep the problems of its paths."""
+def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False,
+          beside: Callable[[Path], list[Diagnostic]] | None = None) -> Checked:
+    """Validate the whole tree of ``selection`` (so references resolve); keep the problems of its paths.
+    ``beside`` adds what a later stage finds about files kept beside the content (po/ out of date), asked
+    only of content without errors: a stage above this one, so it is passed in, not imported."""
     content, diags = validate(selection.root, list_missing=list_missing)
     diags = only_under(diags, selection.paths)
+    if beside is not None and not any(d.severity is Severity.ERROR for d in diags):
+        diags += beside(selection.root)
     if errors_only:
         diags = [d for d in diags if d.severity is Severity.ERROR]
     return Checked(diags, sum(1 for p in content.paths if selection.covers(p)))

@@ -5,6 +5,7 @@ the guide has them run, not from a failing CI test."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -56,7 +57,8 @@ def test_a_missing_or_changed_po_file_is_named_with_the_command(repo: Path) -> N
     gone.unlink()
     yml = repo / "content" / game / "rulings.yml"
     text = yml.read_text(encoding="utf-8")
-    first = next(line for line in text.splitlines() if line.lstrip().startswith("en: ") and len(line) > 20)
+    lang = re.search(r"^lang: (\S+)$", (repo / "content" / game / "game.yml").read_text(encoding="utf-8"), re.M)[1]
+    first = next(line for line in text.splitlines() if line.lstrip().startswith(f"{lang}: ") and len(line) > 20)
     yml.write_text(text.replace(first, first + " (edited)", 1), encoding="utf-8")
     code, lines = validate(repo)
     assert code == 0  # a warning: the content itself is fine

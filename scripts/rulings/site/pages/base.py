@@ -205,7 +205,7 @@ class LocaleView:
         """Who stands behind a source document, as a small badge beside the entries cited from it."""
         gd = self.m.games.get(game)
         doc = next((d for d in gd.game.documents if d.id == document), None) if gd else None
-        if doc is None or doc.authority is None:
+        if doc is None:
             return ""
         return (f' <span class="rl-badge rl-authority rl-authority-{doc.authority.value}">'
                 f"{esc(self.t(AUTHORITY_LABELS[doc.authority]))}</span>")

@@ -121,7 +121,7 @@ def test_sources_are_named_by_their_titles_in_the_readers_language(built_site):
     from rulings.site.render import plain, shorten
 
     content = repo_content()
-    docs = {d.id: d for g in content.games.values() for d in g.documents}
+    docs = {(g.id, d.id): d for g in content.games.values() for d in g.documents}  # ids are per game
     for loc in LOCALES:
         expected = {shorten(plain(d.title, loc), DOCUMENT_LABEL) for d in docs.values()}
         seen = set()

@@ -75,6 +75,35 @@ def test_translate_toolkit_reads_it_with_the_content_states_and_saves_it_unchang
             assert f"machine translation (by {' '.join(tr.by.split())})" in u.getnotes("translator")
 
 
+def test_texts_not_written_in_english_carry_their_english_translation_for_other_languages() -> None:
+    """A translator into a third language reads the English beside the source (machine-made or outdated
+    English marked so); the English PO and the English-written texts have no such line."""
+    texts = repo_texts()
+    seen = 0
+    for path in (p for p in FILES if p.suffix == ".po"):
+        locale = path.stem.replace("_", "-")
+        for u in po_storage.pofile(path.read_bytes()).units:
+            if u.isheader():
+                continue
+            text, notes = texts[u.getcontext()], u.getnotes("translator").split("\n")
+            english = text.translations.get("en")
+            refs = [n for n in notes if n.startswith("English") and ":" in n]
+            if locale == "en" or text.lang == "en" or english is None:
+                assert not refs, (path, u.getcontext())
+                continue
+            seen += 1
+            machine = "machine translation" if english.status is TranslationStatus.MACHINE else None
+            stale = "may be outdated" if text.state("en") is TextState.STALE else None
+            marks = ", ".join(m for m in (machine, stale) if m)
+            head = f"English ({marks}):" if marks else "English:"
+            lines = english.text.strip("\n").split("\n")
+            want = [f"{head} {' '.join(lines[0].split())}"] if len(lines) == 1 else [
+                head, *(f"> {' '.join(line.split())}".rstrip() for line in lines)]
+            at = notes.index(want[0])
+            assert notes[at:at + len(want)] == want, (path, u.getcontext())
+    assert seen, "po/ has games written in other languages than English, with English translations"
+
+
 def test_msgfmt_check_accepts_every_file() -> None:
     if shutil.which("msgfmt") is None:
         pytest.skip("msgfmt (gettext) is not installed")

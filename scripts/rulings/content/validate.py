@@ -599,6 +599,8 @@ class Checked:
 
     diagnostics: list[Diagnostic]
     files: int
+    hidden_warnings: int = 0
+    """Warnings left out by ``--no-warnings``: counted in the summary, so "0 warnings" never hides 33."""
 
     @property
     def ok(self) -> bool:
@@ -606,10 +608,10 @@ class Checked:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
     def summary(self) -> str:
-        return summary(self.diagnostics, self.files)
+        return summary(self.diagnostics, self.files, self.hidden_warnings)
 
     def to_json(self) -> str:
-        return to_json(self.diagnostics, self.files)
+        return to_json(self.diagnostics, self.files, self.hidden_warnings)
 
 
 def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False,
@@ -621,6 +623,5 @@ def check(selection: Selection, *, list_missing: bool = False, errors_only: bool
     diags = only_under(diags, selection.paths)
     if beside is not None and not any(d.severity is Severity.ERROR for d in diags):
         diags += beside(selection.root)
-    if errors_only:
-        diags = [d for d in diags if d.severity is Severity.ERROR]
-    return Checked(diags, sum(1 for p in content.paths if selection.covers(p)))
+    shown = [d for d in diags if d.severity is Severity.ERROR] if errors_only else diags
+    return Checked(shown, sum(1 for p in content.paths if selection.covers(p)), len(diags) - len(shown))

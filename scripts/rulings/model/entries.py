@@ -601,5 +601,5 @@ def is_printed_name(entry: Entry, path: str) -> bool:
 
 def kept_as_printed(entry: Entry, path: str) -> bool:
     """True for a printed-name field: without a translation it is shown as printed, which is the policy,
-    so the status counts it as done ("name kept"), not as missing."""
+    so the status counts it apart ("names kept as printed"), neither as missing nor as done."""
     return is_printed_name(entry, path)

@@ -242,6 +242,14 @@ class Checker:
         for i, tag in enumerate(p.locales):
             self.check_locale(pf.loaded, p.node, ["locales", i], tag)
         self.check_locale(pf.loaded, p.node, ["default_locale"], p.default_locale)
+        for tag in p.locale_settings:
+            pos = position(p.node, ["locale_settings", tag], key=True)
+            if not locale_known(tag):
+                self.err(pf.loaded, pos, f"unknown locale '{tag}' (a BCP-47 tag such as en, it, zh, zh-Hant)",
+                         "locale-unknown")
+            elif tag not in p.locales:
+                self.err(pf.loaded, pos, f"locale_settings has '{tag}', which is not one of locales "
+                         f"({', '.join(p.locales)}): add it to locales or remove its settings", "locale-unknown")
         self.check_links(pf.loaded, p.node, p, [])
 
     def check_links(self, ld: Loaded, node: Any, obj: Any, path: list[Any]) -> None:
@@ -612,10 +620,16 @@ class Checked:
         return to_json(self.diagnostics, self.files)
 
 
-def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False) -> Checked:
-    """Validate the whole tree of ``selection`` (so references resolve); keep the problems of its paths."""
+def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False,
+          catalogs: Callable[[Content], list[Diagnostic]] | None = None) -> Checked:
+    """Validate the whole tree of ``selection`` (so references resolve); keep the problems of its paths.
+
+    ``catalogs`` adds the problems of the UI catalogs the project's settings ask for (the command passes
+    :func:`rulings.site.completeness.diagnostics`), when the selection holds content/project.yml."""
     content, diags = validate(selection.root, list_missing=list_missing)
     diags = only_under(diags, selection.paths)
+    if catalogs is not None and content.project_file is not None and selection.covers(content.project_file.loaded.path):
+        diags += catalogs(content)
     if errors_only:
         diags = [d for d in diags if d.severity is Severity.ERROR]
     return Checked(diags, sum(1 for p in content.paths if selection.covers(p)))

@@ -3,7 +3,8 @@
 extract writes ``locales/messages.pot`` from the generator's ``_()``/``N_()`` strings; update merges it
 into every locale's PO file (keeping translators' comments, marking changed strings fuzzy with their
 previous text); compile checks every catalog (placeholders included) and writes ``.mo`` files, and
-reports how much of each catalog is translated (untranslated strings show in English: a warning).
+reports how much of each catalog is translated (:mod:`rulings.site.completeness`: untranslated strings show in
+English, a warning, unless the project requires the locale).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from babel.messages.plurals import DEFAULT_PLURAL, PLURALS, get_plural
 from babel.messages.pofile import read_po, write_po
 
 from rulings.site.catalog_merge import merged, restore_previous
-from rulings.site.i18n import POT, SOURCE_LOCALE, coverage, placeholder_problems, po_path, read_catalog
+from rulings.site.completeness import formatted, partial
+from rulings.site.i18n import POT, SOURCE_LOCALE, placeholder_problems, po_path, read_catalog
 
 KEYWORDS = ["-k", "_", "-k", "N_:1,2"]
 
@@ -173,14 +175,4 @@ def compile_catalogs(repo: Path, locales: list[str], out_dir: Path) -> list[str]
 
 def untranslated(repo: Path, locales: list[str]) -> list[str]:
     """One warning per locale whose catalog lacks translations or has fuzzy ones (shown in English)."""
-    out = []
-    for loc in locales:
-        po = po_path(repo / "locales", loc)
-        if loc == SOURCE_LOCALE or not po.exists():
-            continue
-        c = coverage(repo / "locales", loc)
-        if c.translated < c.total:
-            fuzzy = f", {c.fuzzy} fuzzy" if c.fuzzy else ""
-            out.append(f"{po}: {loc}: {c.translated} of {c.total} UI strings translated{fuzzy}, {c.missing} missing; "
-                       "English shown for the rest")
-    return out
+    return [formatted(g) for loc in locales if (g := partial(repo / "locales", loc)) is not None]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from rulings.cli.params import DEFAULT_CONTENT, project_locales
+from rulings.cli.params import DEFAULT_CONTENT, project_locales, project_settings
 
 
 @click.group()
@@ -58,13 +58,17 @@ def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> Non
 def i18n_compile(out: Path) -> None:
     """Check every catalog (placeholders included) and compile it to .mo; exit 1 on any problem.
 
-    Untranslated and fuzzy strings are warnings: the site shows them in English."""
+    Untranslated and fuzzy strings are warnings (the site shows them in English), except in a locale
+    content/project.yml marks required: there each one is an error."""
     from rulings.content.diagnostics import counted
-    from rulings.site.catalogs import compile_catalogs, untranslated
+    from rulings.site.catalogs import compile_catalogs
+    from rulings.site.completeness import formatted, partial_warnings, required_problems
 
-    locales = project_locales()
-    problems = compile_catalogs(Path.cwd(), locales, out)
-    warnings = untranslated(Path.cwd(), locales)
+    project = project_settings()
+    locales_dir = Path.cwd() / "locales"
+    problems = compile_catalogs(Path.cwd(), project.locales, out)
+    problems += [formatted(g) for g in required_problems(project, locales_dir)]
+    warnings = [formatted(g) for g in partial_warnings(project, locales_dir)]
     for p in problems:
         click.echo(f"error: {p}", err=True)
     for w in warnings:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from rulings.cli.exits import CouldNotRun
+
+if TYPE_CHECKING:
+    from rulings.model.entries import Project
 
 DEFAULT_CONTENT = Path("content")
 
@@ -43,8 +46,8 @@ def known_locale(normalise: Callable[[str], str] = str) -> Callable[[click.Conte
     return check
 
 
-def project_locales() -> list[str]:
-    """The locales of ``content/project.yml``; exit 1 with the validator's errors if that file has any
+def project_settings() -> Project:
+    """The settings of ``content/project.yml``; exit 1 with the validator's errors if that file has any
     (an unknown tag, or a file that does not load, which would otherwise mean a silent "en" only)."""
     from rulings.cli.exits import ContentProblem
     from rulings.content.diagnostics import Severity
@@ -55,4 +58,9 @@ def project_locales() -> list[str]:
     errors = [d for d in only_under(diags, [DEFAULT_CONTENT / PROJECT_FILE]) if d.severity is Severity.ERROR]
     if errors:
         raise ContentProblem("\n".join(d.format() for d in errors))
-    return content.project.locales
+    return content.project
+
+
+def project_locales() -> list[str]:
+    """The locales of ``content/project.yml`` (see :func:`project_settings`)."""
+    return project_settings().locales

@@ -46,7 +46,12 @@ def label(s: dict[str, Any]) -> str:
             out += f", at least {s['minItems']}"
         return out + (", each once" if s.get("uniqueItems") else "")
     if t == "object":
-        return "mapping (see below)" if "properties" in s else "mapping"
+        if "properties" in s:
+            return "mapping (see below)"
+        values = s.get("additionalProperties")
+        if isinstance(values, dict) and values:
+            return f"mapping of {label(s['propertyNames']) if 'propertyNames' in s else 'string'} to {label(values)}"
+        return "mapping"
     if t == "boolean":
         return "true or false"
     if t == "integer":

@@ -158,6 +158,11 @@ class SchemaWriter:
             if s.unique:
                 out["uniqueItems"] = True
             return out
+        if origin is dict:  # a mapping by keys of the field's kind (a locale), each value of its type
+            out = {"type": "object", "additionalProperties": self.value(args[1], replace(s, kind=None))}
+            if s.kind is not None:
+                out["propertyNames"] = self.kind(s.kind)
+            return out
         if s.kind is not None:
             return self.kind(s.kind)
         if tp is Text:

@@ -242,6 +242,14 @@ class Checker:
         for i, tag in enumerate(p.locales):
             self.check_locale(pf.loaded, p.node, ["locales", i], tag)
         self.check_locale(pf.loaded, p.node, ["default_locale"], p.default_locale)
+        for tag in p.locale_settings:
+            pos = position(p.node, ["locale_settings", tag], key=True)
+            if not locale_known(tag):
+                self.err(pf.loaded, pos, f"unknown locale '{tag}' (a BCP-47 tag such as en, it, zh, zh-Hant)",
+                         "locale-unknown")
+            elif tag not in p.locales:
+                self.err(pf.loaded, pos, f"locale_settings has '{tag}', which is not one of locales "
+                         f"({', '.join(p.locales)}): add it to locales or remove its settings", "locale-unknown")
         self.check_links(pf.loaded, p.node, p, [])
 
     def check_links(self, ld: Loaded, node: Any, obj: Any, path: list[Any]) -> None:
@@ -615,12 +623,19 @@ class Checked:
 
 
 def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False,
+          catalogs: Callable[[Content], list[Diagnostic]] | None = None,
           beside: Callable[[Path], list[Diagnostic]] | None = None) -> Checked:
     """Validate the whole tree of ``selection`` (so references resolve); keep the problems of its paths.
-    ``beside`` adds what a later stage finds about files kept beside the content (po/ out of date), asked
-    only of content without errors: a stage above this one, so it is passed in, not imported."""
+
+    Two later stages add theirs, passed in rather than imported (they sit above this one): ``catalogs``
+    the problems of the UI catalogs the project's settings ask for (the command passes
+    :func:`rulings.site.completeness.diagnostics`), when the selection holds content/project.yml;
+    ``beside`` what is found about files kept beside the content (po/ out of date), asked only of content
+    without errors."""
     content, diags = validate(selection.root, list_missing=list_missing)
     diags = only_under(diags, selection.paths)
+    if catalogs is not None and content.project_file is not None and selection.covers(content.project_file.loaded.path):
+        diags += catalogs(content)
     if beside is not None and not any(d.severity is Severity.ERROR for d in diags):
         diags += beside(selection.root)
     shown = [d for d in diags if d.severity is Severity.ERROR] if errors_only else diags

@@ -547,6 +547,20 @@ class Forge:
 
 
 @dataclass
+class LocaleSettings:
+    """What the project asks of one of its locales. Without settings a locale may be at any stage of its
+    translation: what is not translated yet is shown in English, and the checks only warn."""
+
+    SHAPE: ClassVar = Shape("What the project asks of one of its locales.", {"required": True},
+                            name="localeSettings")
+
+    required: bool = spec("Every UI string of the locale's catalog (`locales/<locale>/LC_MESSAGES/messages.po`) "
+                          "must be translated and not fuzzy: `rulings validate` and `rulings i18n compile` fail "
+                          "at each one that is not. Content texts are not covered: a text not yet translated "
+                          "stays a warning in every locale.", True, default=False)
+
+
+@dataclass
 class Project:
     """Project-wide settings: the locales the site is built in, and the forge readers report problems on."""
 
@@ -554,11 +568,19 @@ class Project:
 
     locales: list[str] = spec("Locales the site is built in; translations into these are tracked.",
                               ["en", "it", "zh"], required=True, kind=Kind.LOCALE, min_items=1, unique=True)
+    locale_settings: dict[str, LocaleSettings] = spec(
+        "Settings of some of `locales`, by locale (a locale without any may be translated in part).",
+        {"it": {"required": True}}, factory=dict, kind=Kind.LOCALE)
     default_locale: str = spec("Locale of the root page's fallback.", "en", default="en", kind=Kind.LOCALE)
     forge: Forge | None = spec("The project's forge: each ruling, card and term then links to a prefilled new "
                                "issue and to its place in the content files. Without it no such links are shown.",
                                {"repo_url": "https://github.com/owner/rulings"})
     node: Any = field(default=None, compare=False, repr=False)
+
+    def required(self, locale: str) -> bool:
+        """Whether ``locale``'s UI strings must all be translated (see :class:`LocaleSettings`)."""
+        settings = self.locale_settings.get(locale)
+        return settings is not None and settings.required
 
 
 ENTRY_CLASSES: dict[str, type[Entry]] = {

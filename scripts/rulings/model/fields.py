@@ -53,7 +53,8 @@ class Kind(StrEnum):
 
 
 WHOLE_KINDS = frozenset({Kind.REFS, Kind.ALIASES, Kind.PHRASES, Kind.ATTRIBUTES})
-"""Kinds that describe a whole list or mapping; the others describe a string (in a list: each item)."""
+"""Kinds that describe a whole list or mapping; the others describe a string (in a list: each item; in a
+mapping: each key)."""
 BY_LOCALE = frozenset({Kind.ALIASES, Kind.PHRASES})
 """Kinds that are mappings keyed by locale (the validator checks the keys are known locales)."""
 

@@ -3,23 +3,27 @@
 extract writes ``locales/messages.pot`` from the generator's ``_()``/``N_()`` strings; update merges it
 into every locale's PO file (keeping translators' comments, marking changed strings fuzzy with their
 previous text); compile checks every catalog (placeholders included) and writes ``.mo`` files, and
-reports how much of each catalog is translated (untranslated strings show in English: a warning).
+reports how much of each catalog is translated (:mod:`rulings.site.completeness`: untranslated strings show in
+English, a warning, unless the project requires the locale).
 """
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from gettext import c2py
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import DEFAULT_PLURAL, PLURALS, get_plural
 from babel.messages.pofile import read_po, write_po
 
-from rulings.site.i18n import POT, SOURCE_LOCALE, coverage, placeholder_problems, po_path, read_catalog
+from rulings.site.catalog_merge import merged, restore_previous
+from rulings.site.completeness import formatted, partial
+from rulings.site.i18n import POT, SOURCE_LOCALE, placeholder_problems, po_path, read_catalog
 
 KEYWORDS = ["-k", "_", "-k", "N_:1,2"]
 
@@ -94,32 +98,60 @@ def _header(count: int, expr: str) -> str:
 def update(repo: Path, locales: list[str]) -> list[Path]:
     """Merge the template into each locale's PO (creating it if needed), with gettext plural rules.
 
-    English is the source language: its catalog is kept complete by copying each source string."""
+    English is the source language: its catalog is kept complete by copying each source string. A saved
+    catalog is rewritten only where the merge changed it (:mod:`rulings.site.catalog_merge`): with the
+    template unchanged the file is left byte for byte, whatever tool saved it."""
     out = []
     for loc in locales:
         with (repo / "locales" / POT).open("rb") as f:
             template = read_po(f)  # read per locale: Catalog.update shares message objects
         po = po_path(repo / "locales", loc)
-        if po.exists():
+        saved = po.read_bytes() if po.exists() else None
+        if saved is not None:
             cat = read_catalog(po, loc)
+            restore_previous(cat)
         else:
             cat = Catalog(locale=loc.replace("-", "_"), project="rulings", copyright_holder="rulings contributors",
                           creation_date=template.creation_date, revision_date=template.creation_date)
+        previous = {_message_key(m): m.previous_id for m in cat if m.id and m.previous_id}
         cat.mime_headers = [(k, v) for k, v in cat.mime_headers if k.lower() != "plural-forms"] + [
             ("Plural-Forms", plural_forms(loc))]
         cat.update(template, update_header_comment=False, keep_user_comments=True, update_creation_date=False)
         cat.fuzzy = False
-        if loc == SOURCE_LOCALE:
-            for msg in cat:
-                if msg.id:
-                    msg.string = tuple(msg.id) if isinstance(msg.id, tuple) else msg.id
-                    msg.flags.discard("fuzzy")
-                    msg.previous_id = []
-        po.parent.mkdir(parents=True, exist_ok=True)
-        with po.open("wb") as f:
-            write_po(f, cat, width=0, include_previous=True, sort_output=True)
+        for msg in cat:
+            if loc == SOURCE_LOCALE and msg.id:
+                msg.string = tuple(msg.id) if isinstance(msg.id, tuple) else msg.id
+                msg.flags.discard("fuzzy")
+                msg.previous_id = []
+            if msg.id and not msg.previous_id and _message_key(msg) in previous:  # babel drops the "#| msgid"
+                msg.previous_id = previous[_message_key(msg)]  # of an entry it keeps: it stays as saved
+        if saved is None:
+            text = _render(cat)
+        else:
+            old = read_catalog(po, loc)
+            restore_previous(old)
+            text = merged(saved.decode(cat.charset), old, cat, _render, lambda t, loc=loc: _read_text(t, loc))
+        data = text.encode(cat.charset)
+        if data != saved:
+            po.parent.mkdir(parents=True, exist_ok=True)
+            po.write_bytes(data)
         out.append(po)
     return out
+
+
+def _render(cat: Catalog) -> str:
+    """A catalog as ``rulings i18n update`` writes a new one (and a changed entry of a saved one)."""
+    buf = io.BytesIO()
+    write_po(buf, cat, width=0, include_previous=True, sort_output=True)
+    return buf.getvalue().decode(cat.charset)
+
+
+def _read_text(text: str, locale: str) -> Catalog:
+    return read_po(io.StringIO(text), locale=locale.replace("-", "_"))
+
+
+def _message_key(m: Message) -> tuple[str | None, str]:
+    return m.context, m.id if isinstance(m.id, str) else m.id[0]
 
 
 def compile_catalogs(repo: Path, locales: list[str], out_dir: Path) -> list[str]:
@@ -143,14 +175,4 @@ def compile_catalogs(repo: Path, locales: list[str], out_dir: Path) -> list[str]
 
 def untranslated(repo: Path, locales: list[str]) -> list[str]:
     """One warning per locale whose catalog lacks translations or has fuzzy ones (shown in English)."""
-    out = []
-    for loc in locales:
-        po = po_path(repo / "locales", loc)
-        if loc == SOURCE_LOCALE or not po.exists():
-            continue
-        c = coverage(repo / "locales", loc)
-        if c.translated < c.total:
-            fuzzy = f", {c.fuzzy} fuzzy" if c.fuzzy else ""
-            out.append(f"{po}: {loc}: {c.translated} of {c.total} UI strings translated{fuzzy}, {c.missing} missing; "
-                       "English shown for the rest")
-    return out
+    return [formatted(g) for loc in locales if (g := partial(repo / "locales", loc)) is not None]

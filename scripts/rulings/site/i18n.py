@@ -86,7 +86,7 @@ def read_catalog(path: Path, locale: str) -> Catalog:
         return read_po(f, locale=locale.replace("-", "_"))
 
 
-def _translated(m: Message) -> bool:
+def is_translated(m: Message) -> bool:
     """A message the site uses: not fuzzy and every form translated."""
     return bool(m.id) and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple | list) else bool(m.string))
 
@@ -117,7 +117,7 @@ def coverage(locales_dir: Path, locale: str, catalog: Catalog | None = None) -> 
             ids = [_key(m.id) for m in read_po(f) if m.id]
     else:
         ids = list(msgs)
-    done = sum(1 for i in ids if i in msgs and _translated(msgs[i]))
+    done = sum(1 for i in ids if i in msgs and is_translated(msgs[i]))
     fuzzy = sum(1 for i in ids if i in msgs and msgs[i].fuzzy)
     return Coverage(len(ids), done, fuzzy)
 
@@ -180,7 +180,7 @@ class UI:
                                          for p in problems))
         msgs: dict[str, str | tuple[str, ...]] = {
             _key(m.id): tuple(m.string) if isinstance(m.string, tuple | list) else m.string
-            for m in cat if _translated(m)}
+            for m in cat if is_translated(m)}
         return cls(locale, msgs, cat.plural_expr, coverage(locales_dir, locale, cat))
 
     def t(self, message: str, **values: object) -> str:

@@ -41,16 +41,17 @@ NEW_LOCALE = next(loc for loc in ("fr", "es", "nl", "pt") if loc not in project_
 BUILT = ["en", NEW_LOCALE]
 """The locales the guide's build command makes in the trial (the copy's own suite builds all of them)."""
 GUIDE = REPO / "docs" / "contributing.md"
+TRANSLATORS_GUIDE = REPO / "docs" / "translating.md"
 GUIDE_GAME, GUIDE_LOCALE = "lantern-league", "de"
 """The example game id and locale the guide's commands name, replaced by the trial's."""
 QUESTION = "May I place the Lantern on a space with a Bog Spirit?"
 STATEMENT = "A Bog Spirit blocks the space it stands on for every player."
 
 
-def guide_commands(section: str) -> list[list[str]]:
-    """The commands of the ``sh`` blocks of ``## <section>`` in the guide, in order, each as its words (the
+def guide_commands(guide: Path, section: str) -> list[list[str]]:
+    """The commands of the ``sh`` blocks of ``## <section>`` in ``guide``, in order, each as its words (the
     guide's comments dropped), the example game and locale replaced by the trial's."""
-    text = GUIDE.read_text(encoding="utf-8")
+    text = guide.read_text(encoding="utf-8")
     start = text.index(f"\n## {section}\n")
     end = text.find("\n## ", start + 1)
     body = text[start:end if end > 0 else None]
@@ -60,7 +61,7 @@ def guide_commands(section: str) -> list[list[str]]:
             words = [w.replace(GUIDE_GAME, GAME) for w in shlex.split(line, comments=True)]
             if words:
                 commands.append([NEW_LOCALE if w == GUIDE_LOCALE else w for w in words])
-    assert commands, f"{GUIDE.name} has no sh block under '## {section}'"
+    assert commands, f"{guide.name} has no sh block under '## {section}'"
     return commands
 
 
@@ -71,20 +72,20 @@ def rulings(repo: Path, *args: str) -> subprocess.CompletedProcess:
                           text=True, check=False)
 
 
-def run_guide(repo: Path, section: str, runs: dict[str, subprocess.CompletedProcess],
+def run_guide(repo: Path, guide: Path, section: str, runs: dict[str, subprocess.CompletedProcess],
               after: dict[str, callable] | None = None) -> None:
-    """Run the guide's commands of ``section`` as a contributor types them; ``make test-fast`` / ``make test``
-    are the copy's suite, run once at the end (:func:`inner_suite`). ``after`` acts between commands (the
-    translator's work after ``i18n update``)."""
-    for words in guide_commands(section):
+    """Run the commands of ``section`` of ``guide`` as a contributor types them; ``make test-fast`` / ``make
+    test`` are the copy's suite, run once at the end (:func:`inner_suite`). ``after`` acts between commands
+    (the translator's work after ``i18n update``)."""
+    for words in guide_commands(guide, section):
         if words[:1] == ["make"] and words[1:] in (["test"], ["test-fast"]):
             continue
-        assert words[0] == ".venv/bin/rulings", f"the guide's command {shlex.join(words)!r} is not one the " \
-            "trial knows how to run: teach it (tests/web/test_contributor_trials.py, run_guide)"
+        assert words[0] in (".venv/bin/rulings", "rulings"), f"the guide's command {shlex.join(words)!r} is not " \
+            "one the trial knows how to run: teach it (tests/web/test_contributor_trials.py, run_guide)"
         args = words[1:]
         if args[0] == "build":
             args += ["--out", "site", *(f"--locale={loc}" for loc in BUILT)]
-        name = f"{section}: {shlex.join(args)}"
+        name = f"{guide.name}, {section}: {shlex.join(args)}"
         runs[name] = rulings(repo, *args)
         if (act := (after or {}).get(" ".join(args[:2]))) is not None:
             act(repo)
@@ -153,13 +154,16 @@ def trial(tmp_path_factory) -> dict:
     before = {loc: (repo / "locales" / loc / "LC_MESSAGES" / "messages.po").read_bytes() for loc in project_locales()}
     runs: dict[str, subprocess.CompletedProcess] = {}
     write_game(repo)
-    run_guide(repo, "Add a game", runs)
+    run_guide(repo, GUIDE, "Add a game", runs)
     (repo / ENGLISH.name).unlink()  # the guide: the file itself is not committed
     add_locale(repo / "content" / "project.yml", NEW_LOCALE)
-    run_guide(repo, "Add a locale", runs, after={"i18n update": translate_a_start})
+    run_guide(repo, GUIDE, "Add a locale", runs, after={"i18n update": translate_a_start})
+    saved = (repo / "locales" / NEW_LOCALE / "LC_MESSAGES" / "messages.po").read_bytes()
+    run_guide(repo, TRANSLATORS_GUIDE, "UI strings", runs)  # the translator's round: extract, update, compile
     commit_all(repo, when=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                message="a game and a locale added as docs/contributing.md says")
-    return {"repo": repo, "site": repo / "site", "runs": runs, "before": before, "suite": inner_suite(repo)}
+    return {"repo": repo, "site": repo / "site", "runs": runs, "before": before, "saved": saved,
+            "suite": inner_suite(repo)}
 
 
 def test_the_guides_commands_succeed(trial):
@@ -189,6 +193,7 @@ def test_new_catalog_is_created_and_others_kept(trial):
     assert str(cat.locale) == NEW_LOCALE and cat.num_plurals >= 1
     for loc, data in trial["before"].items():
         assert (repo / "locales" / loc / "LC_MESSAGES" / "messages.po").read_bytes() == data, loc
+    assert po.read_bytes() == trial["saved"]  # the translator's saved catalog, through extract and update
 
 
 def test_compile_warns_about_the_untranslated_ui_strings(trial):

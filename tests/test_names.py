@@ -113,16 +113,18 @@ def sync_ok(content: Path, po_root: Path) -> None:
 def test_a_hostile_co_authored_by_trailer_gives_a_display_name(tmp_path):
     content, po_root, it_po = synced(tmp_path)
     translate_answer(it_po)
-    git(tmp_path, "commit", "-qam", f"Translated using Weblate (Italian)\n\nCo-authored-by: {ISSUE_TRAILER}\n"
-        "Co-authored-by: mallory(at)example.org <m@example.org>\nCo-authored-by: Ada <ada@example.org>")
+    git(tmp_path, "-c", "user.name=Weblate", "commit", "-qam", f"Translated using Weblate (Italian)\n\n"
+        f"Co-authored-by: {ISSUE_TRAILER}\nCo-authored-by: mallory(at)example.org <m@example.org>\n"
+        "Co-authored-by: Ada <ada@example.org>")
     sync_ok(content, po_root)
-    assert answer_by(content) == "Eve evil, Ada"
+    assert answer_by(content) == "Weblate, Eve evil, Ada"
 
 
 def test_a_trailer_with_no_name_left_falls_back_as_a_missing_one(tmp_path):
     content, po_root, it_po = synced(tmp_path)
     translate_answer(it_po)
-    git(tmp_path, "commit", "-qam", "Translated\n\nCo-authored-by: <script>x</script> <eve@example.org>")
+    git(tmp_path, "-c", "user.name=mallory(at)example.org", "commit", "-qam",
+        "Translated\n\nCo-authored-by: <script>x</script> <eve@example.org>")
     sync_ok(content, po_root)
     assert answer_by(content) == "po-sync"
 

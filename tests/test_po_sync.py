@@ -4,7 +4,6 @@ Weblate saves them (translate-toolkit, the library Weblate reads and writes PO f
 from __future__ import annotations
 
 import difflib
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from rulings.content.edit import apply_translations
 from rulings.content.tree import read
 from rulings.model.text import TextState, text_hash
 from rulings.translation.sync import agree, sync
-from test_po import ANSWER, COMMENT, QUESTION, RULING, demo_tree, git, snapshot
+from test_po import COMMENT, QUESTION, RULING, demo_tree, snapshot
 
 po_storage = pytest.importorskip("translate.storage.po")
 
@@ -167,20 +166,6 @@ def test_an_edited_msgid_is_reported_not_applied(tmp_path: Path) -> None:
     assert any(f"{RULING}#question" in p and "msgid" in p for p in r.problems) and not r.applied
     assert snapshot(content) == before
     assert not agree(sync(content, po_root, check=True))
-
-
-def test_by_comes_from_a_weblate_co_author_trailer_without_last_translator(tmp_path: Path) -> None:
-    content, po_root, it_po = setup(tmp_path)
-    git(tmp_path, "init", "-q")
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-qm", "synced")
-    weblate_save(it_po, {f"{RULING}#answer": ANSWER.replace("Yes", "Sì")}, unfuzzy=[])
-    git(tmp_path, "commit", "-qam",
-        "Translated using Weblate (Italian)\n\nCo-authored-by: Ada Bianchi <ada@example.org>")
-    assert not subprocess.run(["git", "status", "--porcelain"], cwd=tmp_path, capture_output=True, text=True).stdout
-    r = sync(content, po_root)
-    assert r.applied == [f"{RULING}#answer (it)"]
-    assert read(content).by_id()[RULING].answer.translations["it"].by == "Ada Bianchi"
 
 
 def test_a_po_file_that_is_not_valid_po_is_reported_and_not_overwritten(tmp_path: Path) -> None:

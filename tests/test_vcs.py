@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Message
 from click.testing import CliRunner, Result
 
 from conftest import build_tree, commit_all, run_git, site_inputs
@@ -19,8 +20,8 @@ from rulings.cli.main import main
 from rulings.content.tree import read
 from rulings.site.layout import build_model
 from rulings.site.workers import source_date_epoch
+from rulings.translation.credit import FileHistory
 from rulings.translation.history import History, source_date
-from rulings.translation.sync import co_authors
 from rulings.vcs import LATEST_TIME, git, head, head_commit, head_time, time_problem
 
 if shutil.which("git") is None:
@@ -233,7 +234,7 @@ def test_git_runs_no_program_the_checkout_configures(project, tmp_path):
     assert head(project / "content") is not None
     History().previous_source(path, "demo/ruling/sword-twice", "answer", "0" * 64)
     source_date(project / "content", "demo")
-    co_authors(path)
+    FileHistory(path).credit("x", Message("a", context="x"), lambda m: False)
     assert not list(ran.iterdir()), sorted(p.name for p in ran.iterdir())
 
 

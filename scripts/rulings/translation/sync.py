@@ -15,8 +15,9 @@ A text written in another language than English carries its English translation 
 in messages it otherwise leaves as the PO has them.
 
 States mean the same in both worlds: a machine or stale translation is fuzzy in the PO; a person's save
-without the fuzzy flag comes back as ``draft`` by the PO's Last-Translator (or the co-authors of the
-commit that last changed the file); a fuzzy message stays as the YAML has it, even with its msgstr edited.
+without the fuzzy flag comes back as ``draft`` by whoever changed that message since the last sync (the
+authors and co-authors of its commits, :mod:`~rulings.translation.credit`; the PO's Last-Translator for an
+edit git does not know); a fuzzy message stays as the YAML has it, even with its msgstr edited.
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from babel.messages.pofile import read_po, unescape
 from rulings.content.edit import Editor
 from rulings.content.tree import Content, read
 from rulings.files import atomic_write
-from rulings.model.names import display_name
 from rulings.model.text import TextState, TranslationStatus, text_hash
 from rulings.site.catalogs import plural_forms
 from rulings.site.layout import SiteModel, build_model
+from rulings.translation.credit import FileHistory
 from rulings.translation.history import History
 from rulings.translation.items import Item, game_items
 from rulings.translation.po_export import (
@@ -51,7 +52,6 @@ from rulings.translation.po_export import (
 from rulings.translation.po_import import MAX_TRANSLATION_CHARS, translator_of
 from rulings.translation.po_language import language_name, po_language
 from rulings.translation.po_syntax import syntax_problems
-from rulings.vcs import git
 
 DEFAULT_BY = "po-sync"
 BUGS_TO = "docs/translating.md#a-source-text-is-wrong"
@@ -70,11 +70,25 @@ def po_root_of(root: Path) -> Path:
 
 @dataclass
 class Existing:
-    """A PO file as it is on disk: its messages by msgctxt, header fields and translator."""
+    """A PO file as it is on disk: its messages by msgctxt, header fields, its Last-Translator (who is
+    credited for an edit git does not know) and its git history (who is credited for the others)."""
 
     messages: dict[str, Message]
     fields: list[tuple[str, str]]
     who: str
+    history: FileHistory
+
+    def credit(self, msg: Message, synced: tuple[str, str], fuzzy: bool) -> str:
+        """Who changed ``msg`` since the last sync wrote it (hashes ``synced``, flagged ``fuzzy`` or not):
+        the people of the commits that changed it, then the Last-Translator for an edit not committed yet;
+        the Last-Translator alone when git says nothing."""
+        def settled(m: Message | None) -> bool:
+            return m is None or (base_of(m) or synced) != synced or (
+                text_hash(m.string if isinstance(m.string, str) else "") == synced[1] and m.fuzzy == fuzzy)
+        names, uncommitted = self.history.credit(msg.context or "", msg, settled)
+        if uncommitted and self.who != DEFAULT_BY:
+            names.append(self.who)
+        return ", ".join(dict.fromkeys(names)) or self.who
 
 
 @dataclass
@@ -131,15 +145,6 @@ def previous_of(msg: Message) -> list[str]:
     return ["".join(unescape(p) for p in parts)] if parts else []
 
 
-def co_authors(path: Path) -> str | None:
-    """Display names from the ``Co-authored-by`` trailers of the last commit that changed ``path`` (Weblate
-    names every translator of a squashed commit there)."""
-    out = git(path.parent, "log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly,separator=%x00)",
-              "--", path.name)
-    names = [n for v in (out or "").strip().split("\0") if (n := display_name(v))]
-    return ", ".join(dict.fromkeys(names)) or None
-
-
 def read_existing(path: Path, problems: list[str]) -> Existing | None:
     if not path.is_file():
         return None
@@ -154,8 +159,8 @@ def read_existing(path: Path, problems: list[str]) -> Existing | None:
         problems.append(f"{path}: error: not a readable PO file ({e})")
         return None
     messages = {m.context or "": m for m in cat if m.id and isinstance(m.id, str) and isinstance(m.string, str)}
-    return Existing(messages, header_fields(data.decode("utf-8")),
-                    translator_of(cat) or co_authors(path) or DEFAULT_BY)
+    return Existing(messages, header_fields(data.decode("utf-8")), translator_of(cat) or DEFAULT_BY,
+                    FileHistory(path))
 
 
 def header_fields(po_text: str) -> list[tuple[str, str]]:
@@ -299,10 +304,12 @@ def plan(content: Content, po_root: Path, *, model: SiteModel | None = None,
                     action, problem = _decide(it, locale, msg, base) if msg is not None else ("write", None)
                     if problem:
                         out.problems.append(f"{path}: {problem}")
+                    tr = it.text.translations.get(locale)
                     if action == "apply":
                         assert msg is not None and existing is not None
-                        out.applies.append((it, locale, msg.string, existing.who))
-                    tr = it.text.translations.get(locale)
+                        synced = base or (text_hash(it.text.source), text_hash(tr.text if tr else ""))
+                        by = existing.credit(msg, synced, exported_fuzzy(it.text, locale))
+                        out.applies.append((it, locale, msg.string, by))
                     desired = build_message(content.root, it, locale, glossary, model,
                                             _previous(it, locale, msg, history),
                                             [sync_comment(it.text.source, tr.text if tr else "")])

@@ -298,3 +298,50 @@ def test_the_import_refuses_the_same_messages(tmp_path: Path) -> None:
     rep = import_po(content, it_po)
     assert rep.applied == 0 and [p.split(": error: ")[1].split(" ")[0:2] for p in rep.problems] == [
         ["control", "character"], ["msgctxt", f"'{RULING}#answer'"]]
+
+
+# --- names kept as printed, and edits made for a source that changed since ------------------------------------
+
+
+def test_a_name_kept_as_printed_is_done_in_the_po_and_a_gloss_written_there_comes_back(tmp_path: Path) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    sword = units(it_po)[SWORD]  # a card name without an Italian translation: kept as printed by the policy
+    assert (sword.target, sword.isfuzzy(), sword.istranslated()) == (sword.source, False, True)
+    assert "name kept as printed" in sword.getnotes("translator")
+    assert read(content).by_id()["demo/card/sword"].name.translations.get("it") is None  # nothing recorded
+
+    weblate_save(it_po, {SWORD: ""}, [], "Maria")  # emptied: there is no translation to remove
+    r = sync(content, po_root)
+    assert not r.problems and not r.applied and units(it_po)[SWORD].target == sword.source
+    weblate_save(it_po, {SWORD: "Spada"}, [], "Maria")
+    r = sync(content, po_root)
+    assert r.applied == [f"{SWORD} (it)"]
+    tr = read(content).by_id()["demo/card/sword"].name.translations["it"]
+    assert (tr.text, tr.status.value) == ("Spada", "draft")
+    assert "name kept as printed" not in units(it_po)[SWORD].getnotes("translator")
+
+
+@pytest.mark.parametrize("left_fuzzy", [True, False])
+def test_an_edit_made_for_a_source_changed_since_stays_as_a_fuzzy_suggestion_for_the_new_source(
+        tmp_path: Path, left_fuzzy: bool) -> None:
+    content, po_root, it_po = setup(tmp_path)
+    weblate_save(it_po, {TERM: "Adiacente (da rivedere)"}, [] if left_fuzzy else [TERM])
+    # before the next sync, the English term is corrected in the YAML
+    terms = content / "demo" / "glossary.yml"
+    old = read(content).by_id()["demo/term/adjacent"].term.source
+    assert f"en: {old}\n" in terms.read_text(encoding="utf-8")
+    terms.write_text(terms.read_text(encoding="utf-8").replace(f"en: {old}\n", "en: Adjacency\n"), encoding="utf-8")
+    before = snapshot(content)
+
+    r = sync(content, po_root)
+    assert not r.problems and not r.applied and r.pending == 1
+    assert snapshot(content) == before  # the YAML keeps its translation, now stale
+    u = units(it_po)[TERM]
+    assert (u.source, u.target, u.isfuzzy(), u.prev_source) == ("Adjacency", "Adiacente (da rivedere)", True, old)
+    assert agree(sync(content, po_root, check=True))
+
+    weblate_save(it_po, {TERM: "Adiacenza"}, [TERM], "Maria Rossi")  # finished for the new source
+    r = sync(content, po_root)
+    assert r.applied == [f"{TERM} (it)"]
+    tr = read(content).by_id()["demo/term/adjacent"].term
+    assert tr.translations["it"].text == "Adiacenza" and tr.state("it") is TextState.CURRENT

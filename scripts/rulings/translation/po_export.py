@@ -29,7 +29,7 @@ from babel.messages.pofile import escape, normalize, write_po
 
 from rulings.content.tree import Content, read
 from rulings.files import atomic_write
-from rulings.model.entries import Entity, Entry, Game, Term
+from rulings.model.entries import Entity, Entry, Game, Term, kept_as_printed
 from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site import paths as P
@@ -42,6 +42,7 @@ from rulings.translation.po_language import language_name, po_language
 from rulings.vcs import source_date_env
 
 NOT_IN_HISTORY = "previous source text not found in history"
+KEPT_NAME = "name kept as printed: done as it is; write another text only to show it beside the name (a gloss)"
 MARKS = ("machine translation", "may be outdated")
 """What a reference translation's comment says of it when it is not a current translation by a person."""
 
@@ -149,6 +150,20 @@ def exported_fuzzy(text: Text, locale: str) -> bool:
     return tr is not None and (tr.status is TranslationStatus.MACHINE or text.state(locale) is TextState.STALE)
 
 
+def kept_name(it: Item, locale: str) -> bool:
+    """A printed name without a translation into ``locale``: kept as printed by the policy, so its message is
+    done, with the name itself as msgstr, and not "not translated" in Weblate or Poedit. (A ``read-only``
+    flag, which Weblate honours, would not last: msgmerge drops the flags it does not know.)"""
+    return not isinstance(it.entry, Game) and kept_as_printed(it.entry, it.path) and \
+        locale not in it.text.translations
+
+
+def po_string(it: Item, locale: str) -> str:
+    """The msgstr the content gives: the translation, the name itself for a name kept as printed, else ""."""
+    tr = it.text.translations.get(locale)
+    return tr.text if tr is not None else it.text.source if kept_name(it, locale) else ""
+
+
 def build_message(root: Path, it: Item, locale: str, glossary: Glossary, model: SiteModel,
                   previous: str | None, extra: list[str] | None = None) -> Message:
     """One item's message for ``locale``. Extracted comments (``#.``) say what does not depend on the
@@ -169,13 +184,15 @@ def build_message(root: Path, it: Item, locale: str, glossary: Glossary, model: 
                     else f"translation: {tr.status.value} by {one_line(tr.by)}")
         if tr.note:
             user.append(f"translation note: {one_line(tr.note)}")
+    elif kept_name(it, locale):
+        user.append(KEPT_NAME)
     user += reference_lines(text, locale)
     user += term_hints(glossary, text, locale)
     stale = tr is not None and text.state(locale) is TextState.STALE
     if stale and previous is None:
         user.append(NOT_IN_HISTORY)
     user += extra or []
-    msg = Message(text.source, tr.text if tr else "", locations=[(_relpath(root, it.file), None)],
+    msg = Message(text.source, po_string(it, locale), locations=[(_relpath(root, it.file), None)],
                   flags={"fuzzy"} if exported_fuzzy(text, locale) else set(), auto_comments=auto,
                   user_comments=user, previous_id=[previous] if stale and previous is not None else [],
                   context=it.ctx)

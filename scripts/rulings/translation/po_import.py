@@ -20,6 +20,7 @@ from rulings.content.tree import read
 from rulings.model.names import display_name
 from rulings.model.text import TextState
 from rulings.translation.items import all_items
+from rulings.translation.po_export import kept_name
 from rulings.translation.po_language import content_locale
 from rulings.translation.po_syntax import syntax_problems
 
@@ -135,6 +136,9 @@ def import_po(root: Path, po_files: Path | list[Path], *, status: str = "draft",
                 continue
             if msg.id != it.text.source:
                 report.problems.append(f"{where}: error: source changed since export: {ctx}")
+                continue
+            if msg.string == it.text.source and kept_name(it, locale):
+                report.skipped_empty += 1  # a name kept as printed, as exported: no translation
                 continue
             if it.text.lang == locale:
                 report.problems.append(f"{where}: error: {ctx}: the source is written in '{locale}' already")

@@ -44,6 +44,7 @@ from rulings.translation.po_export import (
     exported_fuzzy,
     game_glossary,
     header_lines,
+    po_string,
     reference_lines,
     render_po,
     translatable,
@@ -201,26 +202,33 @@ def _header(game: str, source: str, locale: str | None, existing: Existing | Non
 
 
 def _decide(it: Item, locale: str, msg: Message, base: tuple[str, str] | None) -> tuple[str, str | None]:
-    """("write" | "keep" | "apply", problem) for an existing message: write what the YAML says, keep the
-    PO's message as it is, or record its msgstr in the YAML."""
+    """("write" | "keep" | "suggest" | "apply", problem) for an existing message: write what the YAML says,
+    keep the PO's message as it is, keep the PO's msgstr as a fuzzy suggestion for the YAML's new source, or
+    record its msgstr in the YAML."""
     text = it.text
     tr = text.translations.get(locale)
-    yaml_text = tr.text if tr else ""
+    yaml_text = po_string(it, locale)
     src_h, tr_h = base or (text_hash(text.source), text_hash(yaml_text))
     po_edited = text_hash(msg.string) != tr_h
-    yaml_edited = text_hash(text.source) != src_h or text_hash(yaml_text) != tr_h
+    source_changed = text_hash(text.source) != src_h
+    yaml_edited = source_changed or text_hash(yaml_text) != tr_h
     confirmed = (base is not None and not msg.fuzzy and bool(msg.string) and msg.string == yaml_text
                  and not yaml_edited and exported_fuzzy(text, locale))  # a person cleared the fuzzy flag
     if not (po_edited or confirmed or text_hash(msg.id) != src_h):
         return "write", None
     where = f"{it.ctx} ({locale})"
     if msg.id != text.source:
-        why = "the YAML source changed since the last sync" if text_hash(text.source) != src_h \
-            else "the msgid was edited in the PO"
-        if not po_edited:
-            return ("write", None) if why.startswith("the YAML") else (
-                "keep", f"{where}: msgid differs from the YAML source ({why}); restore it or delete the message")
-        return "keep", f"{where}: translation not applied: its msgid differs from the YAML source ({why})"
+        if not source_changed:
+            return ("keep", f"{where}: msgid differs from the YAML source (the msgid was edited in the PO); "
+                    "restore it or delete the message") if not po_edited else (
+                "keep", f"{where}: translation not applied: its msgid differs from the YAML source (the msgid "
+                        "was edited in the PO); restore the msgid")
+        if not po_edited or not msg.string:
+            return "write", None
+        if msg.fuzzy or text_hash(yaml_text) == tr_h:
+            return "suggest", None  # made for the old source: the translator finishes it for the new one
+        return "keep", (f"{where}: conflict: the translation was edited in the PO and the text in the YAML "
+                        "since the last sync; make them agree on one side")
     if msg.string == yaml_text and not confirmed:
         return "write", None  # both sides agree
     if not po_edited:
@@ -231,12 +239,22 @@ def _decide(it: Item, locale: str, msg: Message, base: tuple[str, str] | None) -
     if msg.fuzzy:
         return "keep", None  # work in progress in the PO: not a translation yet
     if not msg.string:
+        if tr is None:
+            return "write", None  # a name kept as printed, emptied: there is no translation to remove
         return "keep", f"{where}: translation emptied in the PO; remove it in the YAML or restore it"
     if tr is not None and tr.status is TranslationStatus.OFFICIAL:
         return "keep", f"{where}: an official translation (printed in the source) is never overwritten"
     if len(msg.string) > min(MAX_TRANSLATION_CHARS, 10 * len(text.source) + 1000):
         return "keep", f"{where}: translation is {len(msg.string):,} characters long, too long for this text"
     return "apply", None
+
+
+def _suggestion(desired: Message, msg: Message) -> Message:
+    """The message for the YAML's new source with the PO's msgstr, made for the old one, as a fuzzy
+    suggestion: Weblate shows it as "needs editing" with the change of the source."""
+    return Message(desired.id, msg.string, locations=desired.locations, flags=set(desired.flags) | {"fuzzy"},
+                   auto_comments=desired.auto_comments, user_comments=desired.user_comments,
+                   previous_id=[msg.id], context=desired.context)
 
 
 def _previous(it: Item, locale: str, msg: Message | None, history: History) -> str | None:
@@ -304,15 +322,18 @@ def plan(content: Content, po_root: Path, *, model: SiteModel | None = None,
                     action, problem = _decide(it, locale, msg, base) if msg is not None else ("write", None)
                     if problem:
                         out.problems.append(f"{path}: {problem}")
-                    tr = it.text.translations.get(locale)
                     if action == "apply":
                         assert msg is not None and existing is not None
-                        synced = base or (text_hash(it.text.source), text_hash(tr.text if tr else ""))
+                        synced = base or (text_hash(it.text.source), text_hash(po_string(it, locale)))
                         by = existing.credit(msg, synced, exported_fuzzy(it.text, locale))
                         out.applies.append((it, locale, msg.string, by))
                     desired = build_message(content.root, it, locale, glossary, model,
                                             _previous(it, locale, msg, history),
-                                            [sync_comment(it.text.source, tr.text if tr else "")])
+                                            [sync_comment(it.text.source, po_string(it, locale))])
+                    if action == "suggest":
+                        assert msg is not None
+                        out.pending += 1
+                        desired = _suggestion(desired, msg)
                     if action == "keep":
                         assert msg is not None
                         out.pending += problem is None

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site bundles serve test test-fast lint validate schemas translate-sync bench clean
+.PHONY: site bundles serve test test-fast lint validate schemas translate-sync weblate-merge weblate-trial bench clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
@@ -59,6 +59,18 @@ schemas: $(STAMP)
 # po/ (the PO files Weblate and Poedit work on) and the content brought into agreement, both ways
 translate-sync: $(STAMP)
 	$(BIN)/rulings translate sync
+
+# Weblate's work into main (docs/translating.md, "Weblate"): merge the `weblate` branch of REMOTE, sync, validate,
+# commit. The one command a maintainer runs; main never gets a Weblate commit that `translate sync --check` refuses.
+REMOTE ?= origin
+weblate-merge: $(STAMP)
+	RULINGS=$(BIN)/rulings sh tools/weblate/merge.sh $(REMOTE)
+
+# The round with a real Weblate (pinned in tools/weblate/requirements.txt, in its own virtualenv under
+# ~/.cache/rulings/weblate-trial) on its own PostgreSQL: installs what is missing, starts and stops its own servers,
+# prints a summary. Minutes, not part of `make test`. ARGS="--keep" leaves them running to look around.
+weblate-trial: $(STAMP)
+	$(BIN)/python tools/weblate/trial.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache .hypothesis

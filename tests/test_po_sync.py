@@ -4,6 +4,8 @@ Weblate saves them (translate-toolkit, the library Weblate reads and writes PO f
 from __future__ import annotations
 
 import difflib
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -345,3 +347,20 @@ def test_an_edit_made_for_a_source_changed_since_stays_as_a_fuzzy_suggestion_for
     assert r.applied == [f"{TERM} (it)"]
     tr = read(content).by_id()["demo/term/adjacent"].term
     assert tr.translations["it"].text == "Adiacenza" and tr.state("it") is TextState.CURRENT
+
+
+def test_header_fields_of_weblate_stay_where_weblate_and_msgmerge_leave_them(tmp_path: Path) -> None:
+    """Weblate appends X-Generator on its first save and, after a pull (msgmerge), writes Plural-Forms last with
+    X-Generator just before it: the sync writes them there, or every pull would move them back and forth."""
+    content, po_root, it_po = setup(tmp_path)
+    store = po_storage.pofile.parsefile(str(it_po))
+    store.updateheader(add=True, x_generator="Weblate 5.14.3", last_translator="Maria <maria@example.org>")
+    it_po.write_bytes(bytes(store))
+    sync(content, po_root)
+    keys = list(po_storage.pofile.parsefile(str(it_po)).parseheader())
+    assert keys[-2:] == ["X-Generator", "Plural-Forms"] and keys.index("Last-Translator") < keys.index("Language")
+    if shutil.which("msgmerge"):
+        out = tmp_path / "merged.po"
+        subprocess.run(["msgmerge", "--previous", "--no-wrap", "--no-fuzzy-matching", "-q", str(it_po),
+                        str(po_root / "demo" / "en" / "demo.pot"), "-o", str(out)], check=True)
+        assert out.read_bytes() == it_po.read_bytes()

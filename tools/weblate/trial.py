@@ -79,7 +79,7 @@ class Picked:
     """The component of the trial and the messages it edits, by msgctxt."""
 
     component: Component
-    empty: str  # untranslated: Maria translates it
+    corrected: str  # machine-made (fuzzy): Maria corrects it
     machine: str  # machine-made (fuzzy): Luca corrects it; later its English source is corrected
     approved: str  # machine-made: Luca approves it as it is
     pending: str  # machine-made: Maria edits it and leaves it "needs editing"; later its source changes too
@@ -106,15 +106,14 @@ def pick(root: Path) -> Picked:
     for _n, c in sized:
         units = _units(root / c.filemask.replace("*", LOCALE))
         notes = {k: u.getnotes("translator") for k, u in units.items()}
-        empty = [k for k, u in units.items() if not u.target and not u.isfuzzy()]
         machine = [k for k, u in units.items() if u.isfuzzy() and "machine translation" in notes[k]
                    and not u.prev_source]
         changeable = [k for k in machine if _changeable(root, units[k])]
         kept = [k for k in units if KEPT in notes[k]]
-        if empty and kept and len(changeable) >= 2 and len(set(machine) - set(changeable[:2])) >= 1:
-            approved = next(k for k in machine if k not in changeable[:2])
-            return Picked(c, empty[0], changeable[0], approved, changeable[1], kept[0])
-    raise RuntimeError("no component has an untranslated text, a kept name and three machine translations")
+        others = [k for k in machine if k not in changeable[:2]]
+        if kept and len(changeable) >= 2 and len(others) >= 2:
+            return Picked(c, others[0], changeable[0], others[1], changeable[1], kept[0])
+    raise RuntimeError("no component has a name kept as printed and four machine translations")
 
 
 def translations(content: Path) -> dict[tuple[str, str], tuple]:
@@ -161,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         say(f"   answering at {weblate.url} (log: {weblate.work / 'weblate.log'})")
         return round_trip(res, work, weblate, tokens) or res.summary()
     except Exception as e:  # noqa: BLE001 - the run reports what stopped it, then its summary
-        res.check(f"the run went to its end (stopped by {type(e).__name__})", False, str(e)[:2000])
+        res.check(f"the run went to its end (stopped by {type(e).__name__})", False, str(e)[-1500:])
         return res.summary()
     finally:
         if args.keep and weblate is not None and weblate.server is not None:
@@ -229,7 +228,7 @@ def round_trip(res: Results, work: Path, weblate: Weblate, tokens: dict[str, str
 
     step("two translators save through the REST API (Maria, Luca, Maria, Luca)")
     saved = {
-        picked.empty: (maria, "Traduzione di Maria.", 20),
+        picked.corrected: (maria, "Traduzione di Maria.", 20),
         picked.machine: (luca, "Correzione di Luca.", 20),
         picked.pending: (maria, "Bozza di Maria, da rivedere.", 10),
         picked.approved: (luca, None, 20),  # approved as it is: the fuzzy flag cleared
@@ -265,7 +264,7 @@ def round_trip(res: Results, work: Path, weblate: Weblate, tokens: dict[str, str
                    "GIT_COMMITTER_EMAIL": "maintainer@example.org"})
     say("   " + out.stdout.strip().replace("\n", "\n   "))
     after = translations(maintainer / "content")
-    want = {picked.empty: ("Traduzione di Maria.", MARIA[1]), picked.machine: ("Correzione di Luca.", LUCA[1]),
+    want = {picked.corrected: ("Traduzione di Maria.", MARIA[1]), picked.machine: ("Correzione di Luca.", LUCA[1]),
             picked.approved: (before[(picked.approved, LOCALE)][0], LUCA[1])}
     for ctx, (text, by) in want.items():
         got = after.get((ctx, LOCALE))

@@ -62,6 +62,9 @@ OWN_FIELDS = ("Project-Id-Version", "Report-Msgid-Bugs-To", "POT-Creation-Date",
               "Content-Type", "Content-Transfer-Encoding", "Plural-Forms")
 """Header fields the sync writes; the others (Last-Translator, Language-Team, PO-Revision-Date,
 X-Generator…) belong to the translators' tools and are kept as they left them."""
+TRANSLATOR_FIELDS = ("PO-Revision-Date", "Last-Translator", "Language-Team")
+"""Kept where gettext puts them, before Language; any other kept field (X-Generator…) goes before
+Plural-Forms, last but one, where Weblate leaves it after msgmerge: in any other place a pull would move it."""
 
 
 def po_root_of(root: Path) -> Path:
@@ -188,6 +191,8 @@ def _header(game: str, source: str, locale: str | None, existing: Existing | Non
             [*own, ("Language", ""), ("MIME-Version", "1.0"), ("Content-Type", "text/plain; charset=UTF-8"),
              ("Content-Transfer-Encoding", "8bit")])
     kept = [(k, v) for k, v in (existing.fields if existing else []) if k not in OWN_FIELDS]
+    tools = [(k, v) for k, v in kept if k not in TRANSLATOR_FIELDS]  # X-Generator…: where Weblate keeps them
+    kept = [(k, v) for k, v in kept if k in TRANSLATOR_FIELDS]
     if not any(k == "Last-Translator" for k, _ in kept):
         kept.insert(0, ("Last-Translator", ""))
     if not any(k == "Language-Team" for k, _ in kept):
@@ -197,7 +202,7 @@ def _header(game: str, source: str, locale: str | None, existing: Existing | Non
          "Kept in agreement with content/ by `rulings translate sync`: keep msgctxt and the sync comments.",
          "Clear fuzzy when a translation is right for the source. Guide: docs/translating.md"],
         [*own, *kept, ("Language", po_language(locale)), ("MIME-Version", "1.0"),
-         ("Content-Type", "text/plain; charset=UTF-8"), ("Content-Transfer-Encoding", "8bit"),
+         ("Content-Type", "text/plain; charset=UTF-8"), ("Content-Transfer-Encoding", "8bit"), *tools,
          ("Plural-Forms", plural_forms(locale))])
 
 

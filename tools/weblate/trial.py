@@ -243,13 +243,11 @@ def round_trip(res: Results, work: Path, weblate: Weblate, tokens: dict[str, str
     step("Weblate commits and pushes to the `weblate` branch")
     admin.repository(PROJECT, c.slug, "commit")
     admin.repository(PROJECT, c.slug, "push")
-    authors = git(upstream, "log", "--format=%an", "main..weblate").split()
+    authors = git(upstream, "log", "--format=%an", "main..weblate").splitlines()
     log = git(upstream, "log", "--format=%an: %s", "main..weblate").strip()
     say("   " + log.replace("\n", "\n   "))
     res.check("Weblate committed under each translator's name, pushed to `weblate`, not `main`",
-              {" ".join(MARIA[1].split()), " ".join(LUCA[1].split())} <= {a for a in
-                                                                       git(upstream, "log", "--format=%an",
-                                                                           "main..weblate").splitlines()}
+              {MARIA[1], LUCA[1]} <= set(authors)
               and git(upstream, "rev-parse", "main").strip() != git(upstream, "rev-parse", "weblate").strip(),
               f"{len(authors)} commits")
     res.check("Weblate's commits removed no comment or location line from the PO files",

@@ -21,7 +21,8 @@ from babel.messages.pofile import read_po, write_po
 
 from rulings.site.i18n import POT, SOURCE_LOCALE, coverage, placeholder_problems, po_path, read_catalog
 
-KEYWORDS = ["-k", "_", "-k", "N_:1,2"]
+KEYWORDS = ["-k", "_", "-k", "N_:1,2", "-k", "C_:1c,2", "-k", "NC_:1c,2,3"]
+"""The markers of :mod:`rulings.site.i18n`: ``_``, ``N_`` and their forms with a context, ``C_`` and ``NC_``."""
 
 
 UI_PACKAGES = ("site", "publish")

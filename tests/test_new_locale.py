@@ -88,7 +88,9 @@ def test_new_catalog_falls_back_to_english_and_is_reported(tmp_path):
     assert f"de: 0 of {c.total} UI strings translated, {c.total} missing" in warning and str(po) in warning
 
     text = po.read_text(encoding="utf-8").replace('msgid "Glossary"\nmsgstr ""', 'msgid "Glossary"\nmsgstr "Glossar"')
-    text = text.replace('msgid "Home"\nmsgstr ""', '#, fuzzy\nmsgid "Home"\nmsgstr "Start"')
+    home = f'msgctxt "{HOME.context}"\nmsgid "Home"\n'
+    assert home + 'msgstr ""' in text  # a short string: its context before it
+    text = text.replace(home + 'msgstr ""', "#, fuzzy\n" + home + 'msgstr "Start"')
     po.write_text(text, encoding="utf-8")
     assert UI.load(locales, "de").t(GLOSSARY) == "Glossar"
     assert UI.load(locales, "de").t(HOME) == "Home"  # fuzzy: not shown until confirmed

@@ -83,6 +83,18 @@ def test_a_context_is_part_of_the_lookup_and_reaches_the_page():
     assert it.t(ANSWER) != "A" and it.t("A") == "A"  # the msgid alone, without its context, is another message
 
 
+def test_a_contexted_string_survives_pickling_and_copying():
+    import copy
+    import pickle
+
+    from rulings.site.labels import ENTITY_TYPE_LABELS
+    from rulings.site.pages.ruling import ANSWER
+
+    for marked in (ANSWER, next(iter(ENTITY_TYPE_LABELS.values()))):
+        for again in (pickle.loads(pickle.dumps(marked)), copy.deepcopy(marked)):
+            assert again == marked and again.context == marked.context
+
+
 def test_contexts_are_extracted_inside_f_strings_too():
     import io
 

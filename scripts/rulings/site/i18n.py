@@ -90,6 +90,9 @@ class Msg(str):
         self.context = context
         return self
 
+    def __getnewargs__(self) -> tuple[str, str]:  # pickle and copy make it again from both
+        return self.context, str(self)
+
 
 class PluralMsg(tuple[str, str]):
     """A singular/plural pair with its context (``msgctxt``)."""
@@ -100,6 +103,9 @@ class PluralMsg(tuple[str, str]):
         self = super().__new__(cls, (singular, plural))
         self.context = context
         return self
+
+    def __getnewargs__(self) -> tuple[str, str, str]:
+        return self.context, self[0], self[1]
 
 
 def C_(context: str, message: str) -> Msg:

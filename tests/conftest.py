@@ -101,6 +101,15 @@ def project_locales() -> list[str]:
     return list(_project().locales)
 
 
+def new_locale(*preferred: str) -> str:
+    """A locale a test adds, as a contributor would: the first of ``preferred`` (then a few more) that is
+    neither a site locale nor the language of any game's texts (a new locale starts with nothing of its own)."""
+    content = repo_content()
+    taken = set(content.project.locales) | {g.lang for g in content.games.values()} | {
+        lang for g in content.games.values() for d in g.documents for lang in d.languages}
+    return next(loc for loc in (*preferred, "fr", "es", "nl", "pt", "sv", "pl", "cs", "fi") if loc not in taken)
+
+
 def naughty_strings() -> list[str]:
     return json.loads(BLNS.read_text(encoding="utf-8")) if BLNS.exists() else []
 

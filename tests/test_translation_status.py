@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, project_locales
+from conftest import REPO, new_locale, project_locales
 from rulings.cli.main import main
 from rulings.content.tree import read
 from rulings.model.entries import kept_as_printed
@@ -21,7 +21,7 @@ from rulings.site.layout import build_model
 from rulings.site.pages import translation_status
 from rulings.site.pages.base import LocaleView
 
-NEW_LOCALE = next(loc for loc in ("fr", "de", "es", "nl") if loc not in project_locales())
+NEW_LOCALE = new_locale()
 
 
 @pytest.fixture(scope="module")

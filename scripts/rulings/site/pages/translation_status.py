@@ -19,6 +19,8 @@ STATUS_HOWTO = _("To help, edit the YAML files in content/ or export a PO file f
                  "rulings translate export; the contributor guide explains both.")
 UI_STATUS = _("Menus, headings and labels: {translated} of {total} translated, the rest shown in English "
               "(catalog: {file}).")
+UI_REQUIRED = _("This language is required: a change is accepted only with all of them translated.")
+UI_OPTIONAL = _("This language is not required: a change is accepted with some of them untranslated.")
 
 
 def render(view: LocaleView) -> Page:
@@ -37,7 +39,8 @@ def render(view: LocaleView) -> Page:
     if (cov := view.ui.coverage) and view.locale != SOURCE_LOCALE:
         ui_status = view.t(UI_STATUS, translated=cov.translated, total=cov.total,
                            file=po_path(PurePosixPath("locales"), view.locale).as_posix())
-        out.append(raw(f'<p class="rl-ui-status">{esc(ui_status)}</p>'))
+        need = view.t(UI_REQUIRED if view.m.content.project.required(view.locale) else UI_OPTIONAL)
+        out.append(raw(f'<p class="rl-ui-status">{esc(ui_status)} {esc(need)}</p>'))
     bars = []
     for r in rows:
         name = plain(view.m.games[r.game].game.name, view.locale)

@@ -180,3 +180,12 @@ def test_extract_and_update_leave_the_shipped_catalogs_as_committed(tmp_path):
     extract(repo)
     update(repo, project_locales())
     assert {p.relative_to(repo): p.read_bytes() for p in (repo / "locales").rglob("*.po*")} == committed
+
+
+def test_a_header_field_the_update_sets_is_rewritten_in_its_own_line(repo):
+    po, data = saved_catalog(repo, final_blank_line=False)
+    saved = data.decode("utf-8")
+    po.write_text(saved.replace('"Plural-Forms: nplurals=2; plural=(n > 1);\\n"',
+                                '"Plural-Forms: nplurals=2; plural=n>1;\\n"'), encoding="utf-8")
+    update(repo, ["fr"])
+    assert po.read_text(encoding="utf-8") == saved  # gettext's rule for French, where the translator had it

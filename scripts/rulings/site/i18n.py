@@ -110,11 +110,11 @@ def coverage(locales_dir: Path, locale: str, catalog: Catalog | None = None) -> 
     path = po_path(locales_dir, locale)
     if catalog is None and path.exists():
         catalog = read_catalog(path, locale)
-    msgs = {_key(m.id): m for m in catalog or [] if m.id}
+    msgs = {(m.context, _key(m.id)): m for m in catalog or [] if m.id}  # a msgctxt makes another string
     pot = locales_dir / POT
     if pot.exists():
         with pot.open("rb") as f:
-            ids = [_key(m.id) for m in read_po(f) if m.id]
+            ids = [(m.context, _key(m.id)) for m in read_po(f) if m.id]
     else:
         ids = list(msgs)
     done = sum(1 for i in ids if i in msgs and is_translated(msgs[i]))

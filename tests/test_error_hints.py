@@ -138,3 +138,13 @@ def test_validate_dot_inside_the_content_folder_reports_its_errors(content: Path
     monkeypatch.chdir(content)
     r = CliRunner().invoke(main, ["validate", "."])
     assert r.exit_code == 1 and "demo/rulings.yml:" in r.output and "swrod" in r.output
+
+
+def test_a_document_without_its_authority_is_told_the_choices(content: Path) -> None:
+    game = content / "demo" / "game.yml"
+    text = game.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines(keepends=True) if x.lstrip().startswith("authority:"))
+    game.write_text(text.replace(line, "", 1), encoding="utf-8")
+    d = only_error(content)
+    assert d.rule == "schema-required" and d.file.endswith("game.yml") and d.line > 1
+    assert "'authority'" in d.message and "one of: official, official-faq, judge-team, community, unknown" in d.message

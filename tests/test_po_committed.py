@@ -27,9 +27,13 @@ def repo_texts() -> dict:
     return {ctx: it.text for ctx, it in all_items(repo_content()).items()}
 
 
+FIX = "run `rulings translate sync` and commit po/ with the content"
+
+
 def test_sync_check_passes_on_the_committed_tree() -> None:
     r = sync(REPO / "content", check=True)
-    assert agree(r), (r.problems[:5], r.out_of_date[:5], r.applied[:5])
+    assert agree(r), (f"po/ and the content disagree: {FIX}", r.problems[:5],
+                      [str(p.relative_to(REPO)) for p in r.out_of_date[:5]], r.applied[:5])
 
 
 def test_every_game_and_source_language_has_its_template_and_translations() -> None:
@@ -39,7 +43,10 @@ def test_every_game_and_source_language_has_its_template_and_translations() -> N
         game, src = it.ctx.split("#")[0].split("/")[0], it.text.lang
         want.add(PO_ROOT / game / src / f"{game}.pot")
         want |= {PO_ROOT / game / src / f"{po_language(loc)}.po" for loc in content.project.locales if loc != src}
-    assert set(FILES) == want
+    missing = sorted(str(p.relative_to(REPO)) for p in want - set(FILES))
+    stray = sorted(str(p.relative_to(REPO)) for p in set(FILES) - want)
+    assert not missing, f"{len(missing)} PO files missing, e.g. {missing[:3]}: {FIX}"
+    assert not stray, f"PO files of no game, source language or locale: {stray[:3]}: {FIX} (it names them)"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(PO_ROOT).as_posix())
@@ -66,6 +73,35 @@ def test_translate_toolkit_reads_it_with_the_content_states_and_saves_it_unchang
         assert bool(u.prev_source) <= stale  # a previous msgid only where the source changed
         if machine:
             assert f"machine translation (by {' '.join(tr.by.split())})" in u.getnotes("translator")
+
+
+def test_texts_not_written_in_english_carry_their_english_translation_for_other_languages() -> None:
+    """A translator into a third language reads the English beside the source (machine-made or outdated
+    English marked so); the English PO and the English-written texts have no such line."""
+    texts = repo_texts()
+    seen = 0
+    for path in (p for p in FILES if p.suffix == ".po"):
+        locale = path.stem.replace("_", "-")
+        for u in po_storage.pofile(path.read_bytes()).units:
+            if u.isheader():
+                continue
+            text, notes = texts[u.getcontext()], u.getnotes("translator").split("\n")
+            english = text.translations.get("en")
+            refs = [n for n in notes if n.startswith("English") and ":" in n]
+            if locale == "en" or text.lang == "en" or english is None:
+                assert not refs, (path, u.getcontext())
+                continue
+            seen += 1
+            machine = "machine translation" if english.status is TranslationStatus.MACHINE else None
+            stale = "may be outdated" if text.state("en") is TextState.STALE else None
+            marks = ", ".join(m for m in (machine, stale) if m)
+            head = f"English ({marks}):" if marks else "English:"
+            lines = english.text.strip("\n").split("\n")
+            want = [f"{head} {' '.join(lines[0].split())}"] if len(lines) == 1 else [
+                head, *(f"> {' '.join(line.split())}".rstrip() for line in lines)]
+            at = notes.index(want[0])
+            assert notes[at:at + len(want)] == want, (path, u.getcontext())
+    assert seen, "po/ has games written in other languages than English, with English translations"
 
 
 def test_msgfmt_check_accepts_every_file() -> None:

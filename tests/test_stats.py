@@ -51,10 +51,10 @@ def test_i18n_status_counts_match_the_content(tree):
     path.write_text(path.read_text(encoding="utf-8").replace("en: Adjacent", "en: Adjacency"), encoding="utf-8")
     content = read(tree)
     it = next(r for r in rows(content, ["it"]) if r.game == "demo")
-    # the card's name has no translation: kept as printed by policy, so done rather than missing
+    # the card's name has no translation: kept as printed by policy, counted apart (neither missing nor done)
     assert (it.texts, it.counts["current"], it.counts["stale"], it.counts["missing"], it.counts["machine"],
-            it.counts["kept"]) == (5, 1, 1, 2, 2, 1)
-    assert round(it.percent) == 40
+            it.kept) == (5, 1, 1, 2, 2, 1)
+    assert (it.done, it.to_translate, round(it.percent)) == (1, 4, 25)
     nxt = todo(content, "it")
     assert nxt[0].entry.id == "demo/term/adjacent" and nxt[0].stale  # stale work first
 
@@ -74,7 +74,8 @@ def i18n_status(tree, monkeypatch, *args: str):
 def test_i18n_status_command(tree, monkeypatch):
     r = i18n_status(tree, monkeypatch, "--todo")
     line = next(x for x in r.output.splitlines() if x.startswith("it") and "demo" in x)
-    assert "░" in line and "missing     4" in line and "names kept    1" in line and "(of 5)" in line
+    assert "░" in line and "missing     4" in line and "(of 4)  names kept as printed    1" in line
+    assert "  0.0%" in line  # nothing translated: the kept card name is no progress
     assert "next in it:" in r.output and "missing demo/term/adjacent: term, definition" in r.output
 
 
@@ -88,5 +89,5 @@ def test_i18n_status_json_gives_the_figures_per_locale_and_game(tree, monkeypatc
     data = {(x["locale"], x["game"]): x for x in json.loads(r.output)["texts"]}
     for row in rows(read(tree)):
         x = data[(row.locale, row.game)]
-        assert (x["texts"], x["done"], x.get("kept", 0), x["percent"]) == \
-            (row.texts, row.done, row.counts["kept"], round(row.percent, 1))
+        assert (x["texts"], x["to_translate"], x["done"], x["kept"], x["percent"]) == \
+            (row.texts, row.to_translate, row.done, row.kept, round(row.percent, 1))

@@ -163,6 +163,18 @@ def test_text_output_is_compiler_style_with_summary(broken):
     assert lines[-1].startswith("16 errors, ")
 
 
+def test_no_warnings_says_how_many_warnings_it_hides(broken):
+    every = json.loads(run(["validate", "content", "--format", "json"], broken.parent).output)
+    assert every["warnings"] > 0
+    r = run(["validate", "content", "--no-warnings"], broken.parent)
+    lines = r.output.strip().splitlines()
+    assert not any(": warning: " in line for line in lines)
+    assert lines[-1] == (f"{every['errors']} errors in {every['files']} files ({every['warnings']} warnings not "
+                         "shown: run without --no-warnings)")
+    hidden = json.loads(run(["validate", "content", "--no-warnings", "--format", "json"], broken.parent).output)
+    assert (hidden["warnings"], hidden["warnings_not_shown"]) == (0, every["warnings"])
+
+
 def test_paths_limit_the_report_but_references_resolve_across_the_tree(broken):
     r = run(["validate", "content/demo/changelog.yml", "--format", "json"], broken.parent)
     files = {d["file"] for d in json.loads(r.output)["diagnostics"]}

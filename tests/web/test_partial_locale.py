@@ -7,9 +7,11 @@ partial locale. What is expected is read from the catalog files with babel."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -20,12 +22,23 @@ from conftest import NEW_LOCALE, REPO, partly_translated, site_inputs, with_loca
 from rulings.site.guides import GUIDE_NOTE
 from rulings.site.pages.translation_status import UI_OPTIONAL
 
-from .test_contributor_trials import kept_game, rulings
-
 SHOWN = "Translation status"
 """A string the partial catalog translates (the status page's title)."""
 UNTRANSLATED = "What to translate next"
 """A string it leaves in English (a heading of the same page)."""
+
+
+def kept_game(content: Path) -> str:
+    """The repository's smallest game (by YAML): a quick build that still has a game."""
+    return min((p.parent.name for p in content.glob("*/game.yml")),
+               key=lambda g: sum(f.stat().st_size for f in (content / g).rglob("*.yml")))
+
+
+def rulings(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    """The ``rulings`` command, run in ``repo`` with this checkout's package."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "scripts"), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], cwd=repo, env=env, capture_output=True,
+                          text=True, check=False)
 
 
 def set_translation(po: Path, msgid: str, msgstr: str) -> None:

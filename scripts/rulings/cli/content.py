@@ -27,15 +27,18 @@ def validate(paths: Selection, fmt: str, list_missing: bool, no_warnings: bool) 
 
     PATHS are content files or folders (default: content/). The whole tree they belong to is read,
     so references resolve, but only problems in PATHS are printed; with content/project.yml among them,
-    also the UI catalogs' (locales/): every string a required locale lacks is an error. Exit 0 when there is no error,
-    1 when there are errors, 2 when validation could not run.
+    also the UI catalogs' (locales/): every string a required locale lacks is an error; and warnings about
+    po/ when it no longer agrees with the content (`rulings translate sync` fixes them). Exit 0 when there
+    is no error, 1 when there are errors, 2 when validation could not run.
     """
     from rulings.content.validate import check
     from rulings.site.completeness import diagnostics
+    from rulings.translation.po_check import po_diagnostics
 
     try:
         checked = check(paths, list_missing=list_missing, errors_only=no_warnings,
-                        catalogs=lambda c: diagnostics(c.project, paths.root.parent / "locales"))
+                        catalogs=lambda c: diagnostics(c.project, paths.root.parent / "locales"),
+                        beside=po_diagnostics)
     except Exception as e:
         raise CouldNotRun(f"validation could not run: {type(e).__name__}: {e}") from e
     if fmt == "json":

@@ -68,18 +68,25 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def summary(diags: Iterable[Diagnostic], files: int) -> str:
+def summary(diags: Iterable[Diagnostic], files: int, hidden_warnings: int = 0) -> str:
+    """``0 errors, 2 warnings in 27 files``; with warnings left out (``--no-warnings``) it says how many
+    instead of a "0 warnings" that would read as none."""
     diags = list(diags)
     errors = sum(d.severity is Severity.ERROR for d in diags)
     warnings = len(diags) - errors
-    return f"{counted(errors, 'error')}, {counted(warnings, 'warning')} in {counted(files, 'file')}"
+    where = f"in {counted(files, 'file')}"
+    if hidden_warnings:
+        return (f"{counted(errors, 'error')} {where} ({counted(hidden_warnings, 'warning')} not shown: "
+                "run without --no-warnings)")
+    return f"{counted(errors, 'error')}, {counted(warnings, 'warning')} {where}"
 
 
-def to_json(diags: Iterable[Diagnostic], files: int) -> str:
+def to_json(diags: Iterable[Diagnostic], files: int, hidden_warnings: int = 0) -> str:
     diags = list(diags)
     return json.dumps({
         "files": files,
         "errors": sum(d.severity is Severity.ERROR for d in diags),
         "warnings": sum(d.severity is Severity.WARNING for d in diags),
+        "warnings_not_shown": hidden_warnings,
         "diagnostics": [d.to_json() for d in diags],
     }, ensure_ascii=False, indent=2)

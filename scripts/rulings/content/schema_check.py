@@ -154,6 +154,17 @@ def _expected_types(err: ValidationError) -> list[str]:
     return []
 
 
+def _write_it(key: str, schema: dict) -> str:
+    """How to add a missing field: its choices, or its schema's first example (a scalar one)."""
+    choices = schema.get("enum") or next((b["enum"] for b in schema.get("anyOf", ()) if "enum" in b), None)
+    if choices:
+        return f"; add `{key}:` with one of: {', '.join(map(str, choices))}"
+    example = (schema.get("examples") or [None])[0]
+    if isinstance(example, str | int | float) and not isinstance(example, bool):
+        return f"; add it, e.g. `{key}: {example}`"
+    return ""
+
+
 def describe_path(path: list[Any]) -> str:
     """A field's path as messages name it: ``forge.repo_url``, ``documents[0].url``."""
     out = ""
@@ -207,7 +218,8 @@ def check(loaded: Loaded, kind: str) -> tuple[list[Diagnostic], set[int] | None]
                     if err.schema.get("additionalProperties") is False else []
                 missing = [k for k in err.validator_value if k not in inst and not did_you_mean(k, typos)]
                 for k in missing:
-                    add(line, col, f"{where} is missing required property '{k}'", "schema-required")
+                    add(line, col, f"{where} is missing required property '{k}'"
+                        + _write_it(k, err.schema.get("properties", {}).get(k, {})), "schema-required")
             elif err.validator == "additionalProperties":
                 allowed = list(err.schema.get("properties", {}))
                 for k in inst:

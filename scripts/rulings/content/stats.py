@@ -44,7 +44,7 @@ def render(stats: dict[str, Any]) -> str:
         lines.append(gid.ljust(width) + "  " + "  ".join(str(g["kinds"].get(k, 0)).rjust(8) for k in kinds))
     lines.append("total".ljust(width) + "  " + "  ".join(str(stats["totals"].get(k, 0)).rjust(8) for k in kinds))
     lines.append("")
-    cols = ["texts", "source", "current", "stale", "missing", "machine", "draft", "reviewed", "official"]
+    cols = ["texts", "source", "current", "stale", "missing", "kept", "machine", "draft", "reviewed", "official"]
     lines.append("translations".ljust(width + 8) + "  ".join(c.rjust(8) for c in cols))
     for gid, g in stats["games"].items():
         for loc, c in g["translations"].items():

@@ -609,6 +609,8 @@ class Checked:
 
     diagnostics: list[Diagnostic]
     files: int
+    hidden_warnings: int = 0
+    """Warnings left out by ``--no-warnings``: counted in the summary, so "0 warnings" never hides 33."""
 
     @property
     def ok(self) -> bool:
@@ -616,22 +618,27 @@ class Checked:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
     def summary(self) -> str:
-        return summary(self.diagnostics, self.files)
+        return summary(self.diagnostics, self.files, self.hidden_warnings)
 
     def to_json(self) -> str:
-        return to_json(self.diagnostics, self.files)
+        return to_json(self.diagnostics, self.files, self.hidden_warnings)
 
 
 def check(selection: Selection, *, list_missing: bool = False, errors_only: bool = False,
-          catalogs: Callable[[Content], list[Diagnostic]] | None = None) -> Checked:
+          catalogs: Callable[[Content], list[Diagnostic]] | None = None,
+          beside: Callable[[Path], list[Diagnostic]] | None = None) -> Checked:
     """Validate the whole tree of ``selection`` (so references resolve); keep the problems of its paths.
 
-    ``catalogs`` adds the problems of the UI catalogs the project's settings ask for (the command passes
-    :func:`rulings.site.completeness.diagnostics`), when the selection holds content/project.yml."""
+    Two later stages add theirs, passed in rather than imported (they sit above this one): ``catalogs``
+    the problems of the UI catalogs the project's settings ask for (the command passes
+    :func:`rulings.site.completeness.diagnostics`), when the selection holds content/project.yml;
+    ``beside`` what is found about files kept beside the content (po/ out of date), asked only of content
+    without errors."""
     content, diags = validate(selection.root, list_missing=list_missing)
     diags = only_under(diags, selection.paths)
     if catalogs is not None and content.project_file is not None and selection.covers(content.project_file.loaded.path):
         diags += catalogs(content)
-    if errors_only:
-        diags = [d for d in diags if d.severity is Severity.ERROR]
-    return Checked(diags, sum(1 for p in content.paths if selection.covers(p)))
+    if beside is not None and not any(d.severity is Severity.ERROR for d in diags):
+        diags += beside(selection.root)
+    shown = [d for d in diags if d.severity is Severity.ERROR] if errors_only else diags
+    return Checked(shown, sum(1 for p in content.paths if selection.covers(p)), len(diags) - len(shown))

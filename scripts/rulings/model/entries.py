@@ -452,7 +452,8 @@ class Section(Entry):
 
 # --- games and the project ----------------------------------------------------------------------
 
-DOCUMENT_EXAMPLE = {"id": "faq-2006", "title": {"en": "Revised Anachronism FAQ"}, "languages": ["en"],
+DOCUMENT_EXAMPLE = {"id": "faq-2006", "title": {"en": "Revised Anachronism FAQ"}, "authority": "official-faq",
+                    "languages": ["en"],
                     "file": "sources/faq.txt", "sha256": "0" * 64}
 
 
@@ -473,9 +474,10 @@ class Document:
     sha256: str = spec("sha256 of the kept original.", "0" * 64, required=True, pattern="^[0-9a-f]{64}$", last=True)
     author: str | None = spec("Author as stated.", "Ira Fay")
     maintainer: str | None = spec("Maintainer as stated.", "Sorcery League judge team")
-    authority: Authority | None = spec("Who stands behind the document: the publisher (its rules, or its FAQ "
-                                       "and errata), a judge team, or the community; shown beside every "
-                                       "ruling's source.", "official-faq")
+    authority: Authority = spec("Who stands behind the document: the publisher (its rules, or its FAQ and "
+                                "errata), a judge team, or the community; `unknown` when the document does not "
+                                "say. Shown beside every ruling's source, so it is required: a reader weighs a "
+                                "ruling by it.", "official-faq", required=True, default=Authority.UNKNOWN)
     date_printed: str | None = spec("Date or version exactly as printed.", "Updated: 3-20-2006")
     date: str | None = spec("The printed date as an ISO date.", "2006-03-20", kind=Kind.DATE)
     version: str | None = spec("Version as printed.", "1.2")
@@ -621,5 +623,5 @@ def is_printed_name(entry: Entry, path: str) -> bool:
 
 def kept_as_printed(entry: Entry, path: str) -> bool:
     """True for a printed-name field: without a translation it is shown as printed, which is the policy,
-    so the status counts it as done ("name kept"), not as missing."""
+    so the status counts it apart ("names kept as printed"), neither as missing nor as done."""
     return is_printed_name(entry, path)

@@ -25,7 +25,7 @@ from rulings.model.entries import (
 from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
-from rulings.site.i18n import UI, _
+from rulings.site.i18n import C_, UI, _
 from rulings.site.paths import Locator
 from rulings.site.raw_html import raw
 from rulings.translation.display import Display, Shown, name_shown, shown, shown_text
@@ -317,7 +317,8 @@ def name_gloss(t: Text | None, ctx: Ctx, *, printed: bool = True) -> str:
     g = name_shown(t, ctx.locale, printed=printed).gloss
     if g is None:
         return ""
-    label = ctx.ui.t(_("gloss"))
+    label = ctx.ui.t(C_("label before a translation given beside a printed name (the name stays as printed)",
+                        "gloss"))
     return (f'<p class="rl-gloss"><span class="rl-label"{NS}>{esc(label)}:</span> '
             f'<span lang="{esc(g.lang)}">{esc(g.text)}</span>{marker(g, ctx)}</p>')
 

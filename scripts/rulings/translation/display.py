@@ -26,6 +26,7 @@ translation the policy above picks is offered beside it as a *gloss*.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -99,6 +100,15 @@ def _choose(t: Text, locale: str, state: TextState, fallback: str) -> Display:
     return _source(t, Shown.UNTRANSLATED)
 
 
+def reads_alike(a: str, b: str) -> bool:
+    """Whether two texts read the same to a reader: equal but for case, spacing and Unicode composition
+    ("Edelsteine" and "edelsteine ", "Lord  David" and "Lord David"). A name shown beside an equal one
+    ("Edelsteine (Edelsteine)") only repeats it."""
+    def folded(s: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", s).casefold().split())
+    return folded(a) == folded(b)
+
+
 def shown_text(t: Text | None, locale: str) -> str:
     """Just the text a reader of ``locale`` sees (titles, tooltips, feeds, search): "" for no text."""
     return "" if t is None else shown(t, locale).text
@@ -133,6 +143,6 @@ def name_shown(t: Text, locale: str, fallback: str = FALLBACK, *, printed: bool 
         title = Display(printed.text, printed.lang, Shown.FALLBACK, printed.status, t.source, t.lang) \
             if printed is not None else _source(t, Shown.SOURCE if locale == t.lang else Shown.UNTRANSLATED)
     gloss = shown(t, locale, fallback)
-    same = gloss.text.casefold() == title.text.casefold() or gloss.status is TranslationStatus.OFFICIAL
+    same = reads_alike(gloss.text, title.text) or gloss.status is TranslationStatus.OFFICIAL
     return NameDisplay(title, None if same or gloss.lang != locale else gloss)
 

@@ -8,6 +8,9 @@ source language, the glossary terms the text uses with their agreed translations
 the text appears. A stale translation (made from an older source) is exported ``fuzzy`` with the older
 source as ``#| msgid``, recovered from git history since the content stores only its hash.
 
+A text written in another language than English carries its English translation as a reference
+(:func:`reference_lines`), so a French translator of a German game works from English or German.
+
 Exports are deterministic: the header dates come from ``SOURCE_DATE_EPOCH`` or the last commit of the
 game's folder, never from the clock.
 """
@@ -16,7 +19,9 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from functools import lru_cache
+import re
+from functools import cache, lru_cache
+from itertools import combinations
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -30,12 +35,15 @@ from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site import paths as P
 from rulings.site.catalogs import plural_forms
 from rulings.site.layout import SiteModel, build_model
+from rulings.translation.display import FALLBACK
 from rulings.translation.history import History, source_date
 from rulings.translation.items import Item, game_items, one_line
 from rulings.translation.po_language import language_name, po_language
 from rulings.vcs import source_date_env
 
 NOT_IN_HISTORY = "previous source text not found in history"
+MARKS = ("machine translation", "may be outdated")
+"""What a reference translation's comment says of it when it is not a current translation by a person."""
 
 
 def term_hints(glossary: Glossary, text: Text, locale: str) -> list[str]:
@@ -51,6 +59,57 @@ def term_hints(glossary: Glossary, text: Text, locale: str) -> list[str]:
             stale = " (stale)" if term.term.state(locale) is TextState.STALE else ""
             out.append(f"term: {one_line(shown)} → {one_line(agreed)}{stale}")
     return out
+
+
+def reference_lines(text: Text, locale: str, reference: str = FALLBACK) -> list[str]:
+    """The ``reference`` (English) translation of a text, for a translator into ``locale``: translator
+    comments, one a line, so paragraphs stay readable (Weblate shows a message's comments as one "source
+    string description", a line each). Marked when it is machine-made or made from an older source. None
+    for a text written in English, in the English PO itself, or without an English translation.
+
+    Translator comments (``#``), not extracted ones (``#.``): msgmerge, which Weblate runs to update the
+    PO files from the POT, takes the extracted comments from the POT, which would then give the English
+    PO its own text as a reference."""
+    tr = text.translations.get(reference)
+    if locale == reference or text.lang == reference or tr is None or not tr.text.strip():
+        return []
+    marks = [m for m, on in zip(MARKS, (tr.status is TranslationStatus.MACHINE,
+                                        text.state(reference) is TextState.STALE), strict=True) if on]
+    head = language_name(reference) + (f" ({', '.join(marks)})" if marks else "") + ":"
+    lines = tr.text.strip("\n").split("\n")
+    if len(lines) == 1:
+        return [f"{head} {one_line(lines[0])}"]
+    return [head, *(f"> {one_line(line)}".rstrip() for line in lines)]
+
+
+@cache
+def _reference_head(reference: str) -> re.Pattern[str]:
+    marks = "|".join(re.escape(", ".join(m)) for n in range(1, len(MARKS) + 1) for m in combinations(MARKS, n))
+    return re.compile(rf"^{re.escape(language_name(reference))}(?: \((?:{marks})\))?:(?: |$)")
+
+
+def with_reference(comments: list[str], lines: list[str], reference: str = FALLBACK) -> list[str]:
+    """Translator comments with their reference translation (:func:`reference_lines`) replaced by ``lines``,
+    where it was, else before the glossary hints and the sync comment; every other comment (the translators'
+    own among them) as it was. A sync refreshes the reference of a message it otherwise leaves alone."""
+    head = _reference_head(reference)
+    out: list[str] = []
+    placed, inside = False, False
+    for c in comments:
+        if head.match(c):
+            inside = True
+            if not placed:
+                out += lines
+                placed = True
+            continue
+        if inside and (c == ">" or c.startswith("> ")):
+            continue
+        inside = False
+        if not placed and c.startswith(("term: ", "sync: ", NOT_IN_HISTORY)):
+            out += lines
+            placed = True
+        out.append(c)
+    return out if placed else out + lines
 
 
 def page_ref(model: SiteModel, owner: Entry | Game) -> str | None:
@@ -110,6 +169,7 @@ def build_message(root: Path, it: Item, locale: str, glossary: Glossary, model: 
                     else f"translation: {tr.status.value} by {one_line(tr.by)}")
         if tr.note:
             user.append(f"translation note: {one_line(tr.note)}")
+    user += reference_lines(text, locale)
     user += term_hints(glossary, text, locale)
     stale = tr is not None and text.state(locale) is TextState.STALE
     if stale and previous is None:

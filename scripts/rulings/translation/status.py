@@ -3,7 +3,8 @@ what to translate next.
 
 Used by ``rulings i18n status`` (progress bars in the terminal, with a line per locale for its UI catalog
 from :mod:`rulings.site.completeness`) and by the site's "Translation status" page (SVG bar charts), so
-both always agree.
+both always agree. Progress counts only what a translator did or can do: printed names left untranslated
+(kept as printed, the policy) are counted apart, never as done.
 """
 
 from __future__ import annotations
@@ -35,20 +36,33 @@ class Row:
         return self.counts["texts"]
 
     @property
+    def kept(self) -> int:
+        """Printed names without a translation: shown as printed by policy (see
+        :func:`rulings.translation.display.name_shown`), so no work is left on them, and none was done.
+        Counted apart, never as progress: a new locale with nothing translated is at 0 %, not at the share
+        of its game's card names."""
+        return self.counts["kept"]
+
+    @property
+    def to_translate(self) -> int:
+        """The texts the locale's translators have to do with: every text but the names kept as printed."""
+        return self.texts - self.kept
+
+    @property
     def done(self) -> int:
-        """Texts a reader of the locale gets as they should: in their language and up to date (source or
-        current), or a name kept as printed by policy (see :func:`rulings.translation.display.name_shown`)."""
-        return self.counts["source"] + self.counts["current"] + self.counts["kept"]
+        """Texts a reader of the locale gets in their language and up to date: written in it (source) or
+        translated from the current source."""
+        return self.counts["source"] + self.counts["current"]
 
     @property
     def percent(self) -> float:
-        return 100.0 * self.done / self.texts if self.texts else 100.0
+        return 100.0 * self.done / self.to_translate if self.to_translate else 100.0
 
     def parts(self) -> dict[str, int]:
-        """Bar segments: up-to-date work by how much it can be trusted, then stale, then missing.
-        Source texts, names kept as printed and official/reviewed translations count as reviewed."""
+        """Bar segments over :attr:`to_translate`: up-to-date work by how much it can be trusted, then
+        stale, then missing. Source texts and official/reviewed translations count as reviewed."""
         c = self.counts
-        return {"reviewed": c["source"] + c["kept"] + c["current_reviewed"] + c["current_official"],
+        return {"reviewed": c["source"] + c["current_reviewed"] + c["current_official"],
                 "draft": c["current_draft"], "machine": c["current_machine"], "stale": c["stale"],
                 "missing": c["missing"]}
 
@@ -113,12 +127,12 @@ def todo_lines(content: Content, locales: list[str] | None = None, limit: int = 
 
 
 def bar(row: Row, width: int = 30) -> str:
-    """A terminal progress bar: █ up to date, ▒ stale, ░ missing."""
-    if not row.texts:
+    """A terminal progress bar over the texts to translate: █ up to date, ▒ stale, ░ missing."""
+    if not row.to_translate:
         return "░" * width
     parts = row.parts()
-    done = round(width * (parts["reviewed"] + parts["draft"] + parts["machine"]) / row.texts)
-    stale = round(width * parts["stale"] / row.texts)
+    done = round(width * (parts["reviewed"] + parts["draft"] + parts["machine"]) / row.to_translate)
+    stale = round(width * parts["stale"] / row.to_translate)
     return "█" * done + "▒" * stale + "░" * max(0, width - done - stale)
 
 
@@ -144,7 +158,7 @@ def render(rows_: list[Row], ui: list[CatalogStatus] | None = None) -> str:
         c = r.counts
         lines.append(f"{r.locale:<6} {r.game:<{width}}  {bar(r)} {r.percent:5.1f}%  "
                      f"translated {c['current']:>5}  stale {c['stale']:>4}  machine {c['machine']:>5}  "
-                     f"missing {c['missing']:>5}  names kept {c['kept']:>4}  (of {r.texts})")
+                     f"missing {c['missing']:>5}  (of {r.to_translate})  names kept as printed {r.kept:>4}")
     lines += [ui_line(u, width) for u in by_locale.values()]  # a locale without games
     return "\n".join(lines)
 
@@ -166,4 +180,5 @@ def to_json(rows_: list[Row], ui: list[CatalogStatus]) -> str:
                 **({"total": u.coverage.total, "translated": u.coverage.translated, "fuzzy": u.coverage.fuzzy,
                     "missing": u.coverage.missing} if u.coverage else {})} for u in ui],
         "texts": [{"locale": r.locale, "game": r.game, "percent": round(r.percent, 1), "done": r.done,
-                   **dict(sorted(r.counts.items()))} for r in rows_]}, indent=2)
+                   "to_translate": r.to_translate, **dict(sorted({"kept": 0, **r.counts}.items()))}
+                  for r in rows_]}, indent=2)

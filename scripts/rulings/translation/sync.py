@@ -10,6 +10,10 @@ was edited in the PO, a source or translation in the YAML that differs from it w
 An edit on one side is carried to the other; the same text edited on both sides, or a translation made
 for a msgid that is not the YAML's source, is reported and both sides are left as they are.
 
+A text written in another language than English carries its English translation as translator comments
+(``English: …``, see :func:`~rulings.translation.po_export.reference_lines`), refreshed by every sync, also
+in messages it otherwise leaves as the PO has them.
+
 States mean the same in both worlds: a machine or stale translation is fuzzy in the PO; a person's save
 without the fuzzy flag comes back as ``draft`` by the PO's Last-Translator (or the co-authors of the
 commit that last changed the file); a fuzzy message stays as the YAML has it, even with its msgstr edited.
@@ -39,8 +43,10 @@ from rulings.translation.po_export import (
     exported_fuzzy,
     game_glossary,
     header_lines,
+    reference_lines,
     render_po,
     translatable,
+    with_reference,
 )
 from rulings.translation.po_import import MAX_TRANSLATION_CHARS, translator_of
 from rulings.translation.po_language import language_name, po_language
@@ -240,11 +246,12 @@ def _previous(it: Item, locale: str, msg: Message | None, history: History) -> s
     return history.previous_source(it.file, it.owner_id, it.path, tr.source_hash)
 
 
-def _kept(desired: Message, msg: Message) -> Message:
-    """The PO's own message (msgid, msgstr, flags, comments, previous msgid) with fresh extracted comments."""
+def _kept(desired: Message, msg: Message, reference: list[str]) -> Message:
+    """The PO's own message (msgid, msgstr, flags, comments, previous msgid) with fresh extracted comments
+    and the current reference translation (``reference``: :func:`reference_lines`)."""
+    own = [c for c in msg.user_comments if not c.startswith("|")]
     return Message(msg.id, msg.string, locations=desired.locations, flags=set(msg.flags) - {"python-format"},
-                   auto_comments=desired.auto_comments, user_comments=[c for c in msg.user_comments
-                                                                      if not c.startswith("|")],
+                   auto_comments=desired.auto_comments, user_comments=with_reference(own, reference),
                    previous_id=previous_of(msg), context=msg.context)
 
 
@@ -302,7 +309,7 @@ def plan(content: Content, po_root: Path, *, model: SiteModel | None = None,
                     if action == "keep":
                         assert msg is not None
                         out.pending += problem is None
-                        desired = _kept(desired, msg)
+                        desired = _kept(desired, msg, reference_lines(it.text, locale))
                     messages.append(desired)
                 for ctx, msg in old.items():  # messages of fields the YAML no longer has
                     base = base_of(msg)

@@ -11,6 +11,7 @@ from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import GameData, Page, initial, sort_key
 from rulings.site.pages.base import NO_SEARCH, LocaleView
 from rulings.site.render import Ctx, esc, heading, original_inline, raw
+from rulings.translation.display import reads_alike
 
 
 def render(view: LocaleView, gd: GameData) -> list[Page]:
@@ -35,9 +36,15 @@ def index_html(view: LocaleView, entities: list[Entity], gd: GameData, ctx: Ctx)
             n = len(gd.rulings_about.get(e.id, []))
             kind = view.ui.n(ENTITY_TYPE_LABELS[e.type], 1)
             extra = f" — {esc(view.ui.n(N_('{n} ruling', '{n} rulings'), n))}" if n else ""
-            orig = ""
-            if e.name and e.name.lang != view.locale and e.name.get(view.locale):
-                orig = original_inline(e.name.source, e.name.lang)
-            items.append(f'<li>{view.a(ctx, e.id)}{orig} <span class="rl-kind">{esc(kind)}</span>{extra}</li>')
+            items.append(f'<li>{view.a(ctx, e.id)}{original_beside(view, e)} <span class="rl-kind">{esc(kind)}</span>'
+                         f"{extra}</li>")
         out.append(raw(f'<ul class="rl-index">{"".join(items)}</ul>'))
     return out
+
+
+def original_beside(view: LocaleView, e: Entity) -> str:
+    """The name as the source writes it, after the name the index shows (hidden until the page's switch
+    shows originals), unless it reads the same: "Edelsteine (Edelsteine)" only repeats the name."""
+    if e.name is None or e.name.lang == view.locale or reads_alike(view.name(e), e.name.source):
+        return ""
+    return original_inline(e.name.source, e.name.lang)

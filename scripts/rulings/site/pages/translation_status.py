@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from rulings.site import paths as P
-from rulings.site.i18n import SOURCE_LOCALE, _, po_path
+from rulings.site.i18n import COMMA, N_, SOURCE_LOCALE, _, po_path
 from rulings.site.layout import Page
 from rulings.site.pages.base import NO_SEARCH, LocaleView
 from rulings.site.render import esc, heading, plain, raw
@@ -17,6 +17,9 @@ STATUS_LEAD = _("How much of each game you can read in {language}: texts written
                 "not yet translated (shown in their original language).")
 STATUS_HOWTO = _("To help, edit the YAML files in content/ or export a PO file for Poedit or Weblate with "
                  "rulings translate export; the contributor guide explains both.")
+KEPT_NOTE = _("Printed names (of cards, heroes…) are kept as printed in every language, so they need no "
+              "translation: they are counted apart, not as progress.")
+KEPT = N_("{n} name kept as printed", "{n} names kept as printed")
 UI_STATUS = _("Menus, headings and labels: {translated} of {total} translated, the rest shown in English "
               "(catalog: {file}).")
 UI_REQUIRED = _("This language is required: a change is accepted only with all of them translated.")
@@ -36,6 +39,8 @@ def render(view: LocaleView) -> Page:
     legend = "".join(f'<span class="rl-legend"><svg width="12" height="12" aria-hidden="true"><rect width="12" '
                      f'height="12" class="rl-bar-{k}"/></svg> {esc(v)}</span>' for k, v in labels.items())
     out.append(raw(f'<p class="rl-legend-row">{legend}</p>'))
+    if any(r.kept for r in rows):
+        out.append(raw(f'<p class="rl-kept-note">{esc(view.t(KEPT_NOTE))}</p>'))
     if (cov := view.ui.coverage) and view.locale != SOURCE_LOCALE:
         ui_status = view.t(UI_STATUS, translated=cov.translated, total=cov.total,
                            file=po_path(PurePosixPath("locales"), view.locale).as_posix())
@@ -47,11 +52,13 @@ def render(view: LocaleView) -> Page:
         x, rects = 0.0, []
         for k, n in r.parts().items():
             if n:
-                w = 600.0 * n / r.texts if r.texts else 0
+                w = 600.0 * n / r.to_translate
                 rects.append(f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="22" class="rl-bar-{k}">'
                              f"<title>{esc(labels[k])}: {n}</title></rect>")
                 x += w
-        summary = view.t(_("{percent} of {total} texts"), percent=f"{r.percent:.0f}%", total=r.texts)
+        summary = view.t(_("{percent} of {total} texts"), percent=f"{r.percent:.0f}%", total=r.to_translate)
+        if r.kept:
+            summary += view.t(COMMA) + view.ui.n(KEPT, r.kept)
         bars.append(f'<figure class="rl-bar"><figcaption>{view.page_link(ctx, P.game_page(r.game), name)} — '
                     f'{esc(summary)}</figcaption><svg viewBox="0 0 600 22" width="100%" height="22" role="img" '
                     f'aria-label="{esc(name)}: {esc(summary)}">{"".join(rects)}</svg></figure>')

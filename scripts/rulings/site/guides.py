@@ -64,4 +64,3 @@ def guide_page(docs: Path, name: str, locale: str, ui: UI) -> str:
     message = ui.t(note, language=ui.language_name(locale))
     return (f'---\nrl_text_lang: {GUIDE_LANG}\n---\n\n<p class="rl-note" lang="{html.escape(ui.lang_of(note))}">'
             f"{html.escape(message)}</p>\n\n{english}")
-

@@ -243,6 +243,11 @@ class UI:
         s = str(s[0] if isinstance(s, tuple) else s)
         return fill(s, values) if values else s
 
+    def lang_of(self, message: str) -> str:
+        """The language :meth:`t` gives ``message`` in: this locale's if its catalog translates it, else
+        English (a locale may be translated in part), for the ``lang`` of an element holding it alone."""
+        return self.locale if key_of(message) in self.messages or self.locale == SOURCE_LOCALE else SOURCE_LOCALE
+
     def label(self, message: str) -> str:
         """A translated label with the locale's colon after it (plain text)."""
         return self.t(message) + self.t(COLON)

@@ -226,17 +226,20 @@ def page_notice(markdown: str, ui: UI, help_href: str) -> str:
                f'<a href="{esc(help_href)}">{esc(ui.t(NOTICE_HELP))}</a>{switch}</p></aside>')
 
 
+ORIGINAL_LABEL = _("Original ({language})")
+
+
 def _original(d: Display, ctx: Ctx) -> str:
     """The original beside a translated or fallback text: hidden until the page's switch shows the originals,
     labelled with its language, kept out of the search text (the index has it apart, at a lower weight:
     :mod:`rulings.site.search.context`) and not linked (the links belong to the text the reader reads)."""
     if d.is_original:
         return ""
-    label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(d.original_lang))
+    label = ctx.ui.t(ORIGINAL_LABEL, language=ctx.ui.language_name(d.original_lang))
     paragraphs = [p for p in d.original.split("\n\n") if p.strip()] or [d.original]
     body = "".join(f"<p>{'<br>'.join(esc(line) for line in p.split(chr(10)))}</p>" for p in paragraphs)
     return (f'<div class="{ORIGINAL_CLASS}" lang="{esc(d.original_lang)}"{NS}>'
-            f'<p class="rl-orig-label" lang="{esc(ctx.locale)}">{esc(label)}</p>{body}</div>')
+            f'<p class="rl-orig-label" lang="{esc(ctx.ui.lang_of(ORIGINAL_LABEL))}">{esc(label)}</p>{body}</div>')
 
 
 def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:

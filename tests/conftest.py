@@ -6,6 +6,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -99,6 +100,59 @@ def _project() -> Project:
 def project_locales() -> list[str]:
     """The site's locales, as content/project.yml lists them (read alone: most tests need no more of the tree)."""
     return list(_project().locales)
+
+
+def new_locale(*preferred: str) -> str:
+    """A locale a test adds, as a contributor would: the first of ``preferred`` (then a few more) that is
+    neither a site locale nor the language of any game's texts (a new locale starts with nothing of its own)."""
+    content = repo_content()
+    taken = set(content.project.locales) | {g.lang for g in content.games.values()} | {
+        lang for g in content.games.values() for d in g.documents for lang in d.languages}
+    return next(loc for loc in (*preferred, "fr", "es", "nl", "pt", "sv", "pl", "cs", "fi") if loc not in taken)
+
+
+def required_locale(locale: str) -> bool:
+    """Whether content/project.yml requires every UI string of ``locale`` translated (``locale_settings``)."""
+    return _project().required(locale)
+
+
+NEW_LOCALE = new_locale("fr")
+"""A locale the project does not have yet: French, or the next one it lacks (and no game is written in)."""
+
+
+def partly_translated(repo: Path, locale: str, share: float = 0.15) -> Path:
+    """A new catalog of ``locale`` in ``repo/locales`` (made by ``rulings i18n update``) with about ``share`` of
+    its singular strings translated as ``«source»``, the first of them fuzzy: a translation under way."""
+    from rulings.site.catalogs import update
+
+    [po] = update(repo, [locale])
+    text = po.read_text(encoding="utf-8")
+    singular = re.findall(r'^msgid ("(?:[^"\\]|\\.)+")\nmsgstr ""$', text, re.M)
+    for n, msgid in enumerate(singular[::round(1 / share)]):
+        text = text.replace(f'msgid {msgid}\nmsgstr ""\n', ("#, fuzzy\n" if n == 0 else "")
+                            + f'msgid {msgid}\nmsgstr "«{msgid[1:-1]}»"\n', 1)
+    po.write_text(text, encoding="utf-8")
+    return po
+
+
+def write_project(content: Path, locales: list[str], required: list[str]) -> None:
+    """content/project.yml with these locales, ``required`` of them marked so under ``locale_settings``."""
+    settings = "".join(f"  {loc}: {{required: true}}\n" for loc in required)
+    (content / "project.yml").write_text(
+        "# yaml-language-server: $schema=../schemas/project.schema.json\nkind: project\n"
+        f"locales: [{', '.join(locales)}]\n" + (f"locale_settings:\n{settings}" if settings else ""),
+        encoding="utf-8")
+
+
+def with_locale(project: Path, locale: str, *, required: bool = False) -> None:
+    """Add ``locale`` to a project.yml's ``locales`` (a flow list, as contributors edit it), required or not."""
+    text = project.read_text(encoding="utf-8")
+    edited = re.sub(r"^locales: \[(.*)\]$", lambda m: f"locales: [{m.group(1)}, {locale}]", text, count=1, flags=re.M)
+    assert edited != text, f"{project} lists its locales as a flow list"
+    if required:
+        edited = edited.replace("locale_settings:\n", f"locale_settings:\n  {locale}: {{required: true}}\n") \
+            if "locale_settings:\n" in edited else edited + f"locale_settings:\n  {locale}: {{required: true}}\n"
+    project.write_text(edited, encoding="utf-8")
 
 
 def naughty_strings() -> list[str]:

@@ -80,20 +80,28 @@ def poedit_catalog(pot: Path, translate: dict[str, str | tuple[str, ...]], fuzzy
 
 
 def entries(text: str) -> dict[tuple[bool, str], str]:
-    """The entries of a PO text by (obsolete, msgid as escaped, however wrapped), each as written (read
-    without babel, so the test does not check the code with itself)."""
+    """The entries of a PO text by (obsolete, msgid as escaped however wrapped, after its msgctxt and U+0004 if it
+    has one), each as written (read without babel, so the test does not check the code with itself)."""
     out = {}
     for block in re.split(r"\n[ \t]*\n", text.strip("\n")):
-        lines = block.split("\n")
-        obsolete = any(line.startswith("#~ msgid ") for line in lines)
-        first = next(n for n, line in enumerate(lines) if line.startswith(("msgid ", "#~ msgid ")))
-        parts = [lines[first].removeprefix("#~ ").removeprefix("msgid ")]
-        for line in lines[first + 1:]:
-            if not line.removeprefix("#~ ").startswith('"'):
-                break
-            parts.append(line.removeprefix("#~ "))
-        out[(obsolete, "".join(p.strip()[1:-1] for p in parts))] = block
+        lines = [line.removeprefix("#~ ") for line in block.split("\n")]
+        obsolete = block.startswith("#~ ") or "\n#~ " in block
+        msgid, msgctxt = string_of(lines, "msgid"), string_of(lines, "msgctxt")
+        out[(obsolete, f"{msgctxt}\x04{msgid}" if msgctxt else msgid or "")] = block
     return out
+
+
+def string_of(lines: list[str], keyword: str) -> str | None:
+    """The string after ``keyword`` (and on the continuation lines below it), as escaped."""
+    first = next((n for n, line in enumerate(lines) if line.startswith(f"{keyword} ")), None)
+    if first is None:
+        return None
+    parts = [lines[first].removeprefix(f"{keyword} ")]
+    for line in lines[first + 1:]:
+        if not line.startswith('"'):
+            break
+        parts.append(line)
+    return "".join(p.strip()[1:-1] for p in parts)
 
 
 @pytest.fixture
@@ -153,7 +161,7 @@ def test_a_changed_template_rewrites_only_the_entries_it_changed(repo, final_bla
     before_entries, after_entries = entries(saved), entries(after)
     changed = {k for k in before_entries.keys() | after_entries.keys() if before_entries.get(k) != after_entries.get(k)}
     assert changed == {(False, removed), (True, removed), (False, added)}, changed
-    assert after_entries[(True, removed)].startswith("#~ msgid")  # the translator's work kept, as obsolete
+    assert after_entries[(True, removed)].startswith(("#~ msgid", "#~ msgctxt"))  # the translator's work, obsolete
     assert after.endswith("\n\n") == final_blank_line
     kept = [k for k in before_entries if k in after_entries]
     assert kept == [k for k in after_entries if k in before_entries]  # in the order saved
@@ -180,3 +188,12 @@ def test_extract_and_update_leave_the_shipped_catalogs_as_committed(tmp_path):
     extract(repo)
     update(repo, project_locales())
     assert {p.relative_to(repo): p.read_bytes() for p in (repo / "locales").rglob("*.po*")} == committed
+
+
+def test_a_header_field_the_update_sets_is_rewritten_in_its_own_line(repo):
+    po, data = saved_catalog(repo, final_blank_line=False)
+    saved = data.decode("utf-8")
+    po.write_text(saved.replace('"Plural-Forms: nplurals=2; plural=(n > 1);\\n"',
+                                '"Plural-Forms: nplurals=2; plural=n>1;\\n"'), encoding="utf-8")
+    update(repo, ["fr"])
+    assert po.read_text(encoding="utf-8") == saved  # gettext's rule for French, where the translator had it

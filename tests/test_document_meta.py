@@ -37,14 +37,14 @@ def test_documents_show_their_remarks_and_only_their_own_dates():
         for gid, gd in model.games.items():
             docs = rows(overview.render(view, gd).markdown)
             for d, facts in zip(gd.game.documents, docs, strict=True):
-                assert (ui.t("Date") in facts) == bool(d.date), (loc, gid, d.id)
+                assert (ui.t(overview.DATE) in facts) == bool(d.date), (loc, gid, d.id)
                 if d.notes:
                     tr = d.notes.translations.get(loc)
                     shown = tr.text if loc != d.notes.lang and tr else d.notes.source
                     for para in shown.split("\n\n"):
-                        assert para in facts[ui.t("Remarks")], (loc, gid)
+                        assert para in facts[ui.t(overview.REMARKS)], (loc, gid)
                 else:
-                    assert ui.t("Remarks") not in facts
+                    assert ui.t(overview.REMARKS) not in facts
             # the home page's "latest change" reads dated items only: an undated document is not one
             dated = {label for _, label in home.dated(view, gd)}
             assert all((plain(d.title, loc) in dated) == bool(d.date) for d in gd.game.documents), (loc, gid)
@@ -66,5 +66,5 @@ def test_every_ruling_shows_its_source_with_the_documents_authority():
                 label = ui.t(AUTHORITY_LABELS[docs[(gid, r.origin.document)].authority])
                 assert html.escape(label, quote=False) in line, (loc, r.id)
             facts = rows(overview.render(view, gd).markdown)
-            assert [f[ui.t("Authority")] for f in facts] == [ui.t(AUTHORITY_LABELS[d.authority])
+            assert [f[ui.t(overview.AUTHORITY)] for f in facts] == [ui.t(AUTHORITY_LABELS[d.authority])
                                                              for d in gd.game.documents]

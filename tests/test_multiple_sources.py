@@ -27,7 +27,7 @@ from rulings.site import paths as P
 from rulings.site.i18n import UI
 from rulings.site.labels import AUTHORITY_LABELS
 from rulings.site.layout import build_model
-from rulings.site.pages.base import LocaleView
+from rulings.site.pages.base import SOURCES, LocaleView
 from rulings.site.pages.ruling import ruling_html
 from test_validate import run
 
@@ -73,7 +73,7 @@ def test_a_ruling_shows_every_source_with_its_lines_and_authority(tmp_path):
         view = LocaleView(model, loc, ui)
         ctx = view.ctx(P.other_rulings_page("demo"), "demo")
         line = re.search(r'<p class="rl-provenance"[^>]*>(.*?)</p>', "".join(ruling_html(view, r, ctx, 2))).group(1)
-        assert line.startswith(html.escape(ui.label("Sources"))), loc
+        assert line.startswith(html.escape(ui.label(SOURCES))), loc
         links = re.findall(r'class="rl-source-link" href="([^"]+)"', line)
         assert [h.rsplit("/", 2)[-2] + h[h.index("#"):] for h in links] == ["doc#L1-L2", "judges#L3"], loc
         badges = re.findall(r'class="rl-badge rl-authority rl-authority-([a-z-]+)">([^<]*)<', line)

@@ -15,6 +15,7 @@ from conftest import REPO, site_inputs
 from rulings.cli.main import main
 from rulings.site.catalogs import plural_forms, untranslated, update
 from rulings.site.i18n import UI, coverage, read_catalog
+from rulings.site.labels import GLOSSARY, HOME
 from rulings.site.site_config import LocaleConfigError, locale_site_config, theme_language
 
 COMMITTED = sorted((REPO / "site_config").glob("*.yml"))
@@ -77,20 +78,22 @@ def test_plural_rules_leave_out_cldr_millions_form():
 def test_new_catalog_falls_back_to_english_and_is_reported(tmp_path):
     repo = site_inputs(tmp_path)
     locales = repo / "locales"
-    assert UI.load(locales, "de").t("Glossary") == "Glossary"  # no catalog yet: English
+    assert UI.load(locales, "de").t(GLOSSARY) == "Glossary"  # no catalog yet: English
     [po] = update(repo, ["de"])
     ui = UI.load(locales, "de")
-    assert ui.t("Glossary") == "Glossary" and ui.n(("{n} ruling", "{n} rulings"), 2) == "2 rulings"
+    assert ui.t(GLOSSARY) == "Glossary" and ui.n(("{n} ruling", "{n} rulings"), 2) == "2 rulings"
     c = ui.coverage
     assert c is not None and c.total > 0 and c.translated == 0 and c.missing == c.total
     [warning] = untranslated(repo, ["en", "de"])
     assert f"de: 0 of {c.total} UI strings translated, {c.total} missing" in warning and str(po) in warning
 
     text = po.read_text(encoding="utf-8").replace('msgid "Glossary"\nmsgstr ""', 'msgid "Glossary"\nmsgstr "Glossar"')
-    text = text.replace('msgid "Home"\nmsgstr ""', '#, fuzzy\nmsgid "Home"\nmsgstr "Start"')
+    home = f'msgctxt "{HOME.context}"\nmsgid "Home"\n'
+    assert home + 'msgstr ""' in text  # a short string: its context before it
+    text = text.replace(home + 'msgstr ""', "#, fuzzy\n" + home + 'msgstr "Start"')
     po.write_text(text, encoding="utf-8")
-    assert UI.load(locales, "de").t("Glossary") == "Glossar"
-    assert UI.load(locales, "de").t("Home") == "Home"  # fuzzy: not shown until confirmed
+    assert UI.load(locales, "de").t(GLOSSARY) == "Glossar"
+    assert UI.load(locales, "de").t(HOME) == "Home"  # fuzzy: not shown until confirmed
     c = coverage(locales, "de")
     assert (c.translated, c.fuzzy, c.missing) == (1, 1, c.total - 2)
     [warning] = untranslated(repo, ["de"])

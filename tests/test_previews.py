@@ -9,10 +9,11 @@ import re
 
 from conftest import REPO, build_tree, project_locales
 from rulings.content.tree import read
-from rulings.model.entries import Provenance, Ruling
+from rulings.model.entries import EntityType, Provenance, Ruling
 from rulings.model.text import Text
 from rulings.site import paths as P
 from rulings.site.i18n import UI
+from rulings.site.labels import ENTITY_TYPE_LABELS
 from rulings.site.layout import build_model
 from rulings.site.pages import LocaleRenderer
 
@@ -47,7 +48,7 @@ def test_each_linked_card_and_term_has_one_preview_on_the_page(tmp_path):
         assert md.count('id="rlpv-card-sword"') == 1
         ui = UI.load(REPO / "locales", loc)
         sword = found["rlpv-card-sword"]
-        assert ui.n(("Card", "Cards"), 1) in sword and 'href="../card/sword/"' in sword
+        assert ui.n(ENTITY_TYPE_LABELS[EntityType.CARD], 1) in sword and 'href="../card/sword/"' in sword
         assert html.escape(HOSTILE, quote=True) in sword and "<img" not in sword  # its first ruling, escaped
         assert "Next to." in found["rlpv-term-adjacent"]  # the term's definition
         # a preview says what a page would: English shown to another locale's reader is marked so

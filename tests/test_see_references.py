@@ -10,7 +10,7 @@ from conftest import REPO, project_locales, repo_content, repo_model
 from rulings.model.entries import Entity
 from rulings.site.i18n import COLON, UI
 from rulings.site.pages import entity
-from rulings.site.pages.base import LocaleView
+from rulings.site.pages.base import SEE, LocaleView
 
 
 def linked(markdown: str, cls: str, colon: str) -> tuple[str | None, list[str]]:
@@ -32,7 +32,7 @@ def test_see_and_see_also_render_apart():
             gd = model.games[e.game]
             md = entity.render(view, gd, e).markdown
             head = re.search(r'<div class="rl-entry rl-entity">(.*?)</div>\n', md, re.S).group(1)
-            for cls, refs, label in (("rl-see", e.see, "See"), ("rl-related", e.related, "See also")):
+            for cls, refs, label in (("rl-see", e.see, SEE), ("rl-related", e.related, "See also")):
                 shown_label, shown = linked(head, cls, ui.t(COLON))
                 if refs:
                     assert shown_label == ui.t(label), (loc, e.id, cls)

@@ -86,7 +86,7 @@ def test_i18n_status_json_gives_the_figures_per_locale_and_game(tree, monkeypatc
     from rulings.translation.status import rows
 
     r = i18n_status(tree, monkeypatch, "--json")
-    data = {(x["locale"], x["game"]): x for x in json.loads(r.output)}
+    data = {(x["locale"], x["game"]): x for x in json.loads(r.output)["texts"]}
     for row in rows(read(tree)):
         x = data[(row.locale, row.game)]
         assert (x["texts"], x["to_translate"], x["done"], x["kept"], x["percent"]) == \

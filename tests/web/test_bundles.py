@@ -26,6 +26,7 @@ from rulings.publish.one_locale import MARKS, split_locale
 from rulings.site.build import Variant, generate_all
 from rulings.site.i18n import UI, human_size
 from rulings.site.layout import build_model
+from rulings.site.mkdocs_config import SITE_NAME
 from rulings.site.workers import run_mkdocs
 
 from .conftest import REPO
@@ -169,7 +170,7 @@ def test_kiwix_archive_opens_and_finds(built_site):
         assert z.main_entry.get_item().path == "index.html"
         assert z.get_metadata("Language").decode() == LANG3.get(loc, z.get_metadata("Language").decode())
         # the site's name in the archive's language, as Kiwix's library lists it
-        assert z.get_metadata("Title").decode() == UI.load(REPO / "locales", loc).t("Rulings")
+        assert z.get_metadata("Title").decode() == UI.load(REPO / "locales", loc).t(SITE_NAME)
         assert z.get_metadata("Description")
         assert z.has_illustration(48)
         assert z.has_fulltext_index and z.has_title_index

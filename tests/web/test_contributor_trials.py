@@ -26,7 +26,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from ruamel.yaml import YAML
 
-from conftest import REPO, commit_all, project_locales
+from conftest import REPO, commit_all, new_locale, project_locales
 
 from .search_files import search_files
 from .test_html import _target, pages, parse
@@ -36,7 +36,7 @@ TRIAL = Path(__file__).parent / "trial"
 GAME = "waldlaeufer"
 ENGLISH = TRIAL / f"{GAME}-en.yml"
 UI_START = TRIAL / "fr-ui.yml"
-NEW_LOCALE = next(loc for loc in ("fr", "es", "nl", "pt") if loc not in project_locales())
+NEW_LOCALE = new_locale("fr")
 """The locale the trial adds: French (the translator's strings are French), or the next one the project lacks."""
 BUILT = ["en", NEW_LOCALE]
 """The locales the guide's build command makes in the trial (the copy's own suite builds all of them)."""

@@ -5,13 +5,22 @@ from __future__ import annotations
 
 import re
 
+from babel.messages.pofile import read_po
+
 from conftest import REPO, build_tree, project_locales
 from rulings.content.tree import read
 from rulings.model.entries import Provenance, Ruling
 from rulings.model.text import Text
 from rulings.site.build import build
 from rulings.site.i18n import UI
-from rulings.site.render import MARKS, NOTICES
+from rulings.site.render import MARKS, NOTICES, ORIGINAL_LABEL
+
+
+def translated(locale: str, msgid: str) -> bool:
+    """Whether the locale's catalog file translates ``msgid`` (read with babel: a locale may be partial)."""
+    with (REPO / "locales" / locale / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        m = read_po(f, locale=locale).get(msgid)
+    return m is not None and bool(m.string) and not m.fuzzy
 
 
 def italian_ruling() -> Ruling:
@@ -35,7 +44,7 @@ def test_an_italian_ruling_without_chinese_reads_in_english_with_the_original_a_
         assert '<div class="rl-text" lang="en"><p>Yes, once per turn.' in html, loc
         original = re.search(r'<div class="rl-orig" lang="it" data-search-exclude><p class="rl-orig-label" '
                              r'lang="([^"]+)">(.*?)</p><p>Sì, una volta per turno.</p></div>', html)
-        assert original and original.group(1) == loc
+        assert original and original.group(1) == (loc if translated(loc, ORIGINAL_LABEL) else "en")  # as shown
         assert ui.t("Original ({language})", language=ui.language_name("it")) in original.group(2)
         assert html.count("data-rl-originals") == 1  # one switch for the page's originals
         assert html.count('class="rl-notice"') == 1

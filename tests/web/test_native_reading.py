@@ -140,11 +140,12 @@ def test_the_site_is_named_in_the_readers_language(built_site):
     import re
 
     from rulings.site.i18n import UI
+    from rulings.site.mkdocs_config import SITE_NAME
 
     from .conftest import REPO
 
     for loc in LOCALES:
-        name = UI.load(REPO / "locales", loc).t("Rulings")
+        name = UI.load(REPO / "locales", loc).t(SITE_NAME)
         for e in entities()[:20]:
             page = (built_site / loc / P.url_of(P.entity_page(e), True) / "index.html").read_text(encoding="utf-8")
             title = html_lib.unescape(re.search(r"<title>(.*?)</title>", page, re.S).group(1))

@@ -37,16 +37,19 @@ def i18n_update() -> None:
 @click.option("--todo", "show_todo", is_flag=True, help="Also list what to translate next in each locale.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> None:
-    """Per locale and game: translated, stale, machine-made and missing texts, with progress bars."""
+    """Per locale: its UI strings (translated, fuzzy, missing; required or not), then per game its
+    translated, stale, machine-made and missing texts, with progress bars."""
     from rulings.content.tree import read
+    from rulings.site.completeness import statuses
     from rulings.translation.status import render, rows, to_json, todo_lines
 
     content = read(DEFAULT_CONTENT)
     table = rows(content, list(locales) or None)
+    ui = statuses(content.project, Path("locales"), list(locales) or None)
     if as_json:
-        click.echo(to_json(table))
+        click.echo(to_json(table, ui))
         return
-    click.echo(render(table))
+    click.echo(render(table, ui))
     if show_todo:
         for line in todo_lines(content, list(locales) or None):
             click.echo(line)

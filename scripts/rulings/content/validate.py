@@ -7,7 +7,9 @@ Rules (the name in parentheses after every message):
 - ``game-unknown``, ``game-folder``, ``source-missing``, ``source-hash``, ``provenance-document``,
   ``provenance-lines``: games, kept originals and provenance agree;
 - ``ref-unresolved``, ``ref-kind``: every reference resolves to an entry of a fitting kind;
-- ``locale-unknown``: every locale tag is a BCP-47 tag CLDR knows;
+- ``locale-unknown``: every locale tag is a BCP-47 tag CLDR knows, and each key of the project's
+  ``locale_settings`` is one of its ``locales``; (``rulings validate`` adds ``ui-untranslated`` from the UI
+  catalogs: :mod:`rulings.site.completeness`)
 - ``date-invalid``: ISO dates are real dates; ``date-future``: no date (a document's, a change's, a history
   step's, hence no ruling's ``as_of``) is after the build's source date (``SOURCE_DATE_EPOCH``, else today),
   unless it is a change's printed date flagged ``suspect_date``; ``changelog-order`` (warning): change log

@@ -38,7 +38,7 @@ from rulings.publish.signing import SigningError, check_key_place, repository_of
 from rulings.site import paths as P
 from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
 from rulings.site.guides import guide_page
-from rulings.site.i18n import UI, CatalogError, _, human_size
+from rulings.site.i18n import C_, UI, CatalogError, _, human_size
 from rulings.site.layout import PageCollision, SiteModel, build_model
 from rulings.site.mkdocs_config import SHIM_PATH, SITE_NAME, locale_config
 from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
@@ -50,13 +50,15 @@ from rulings.site.search.context import search_context
 from rulings.site.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
 from rulings.vcs import head_commit, source_date_env
 
-GUIDES = [("contributing.md", "contribute/index.md", _("Contributing")),
-          ("translating.md", P.TRANSLATING_GUIDE, _("Translating")),
+GUIDES = [("contributing.md", "contribute/index.md", C_("title of the guide for contributors: menu item and window "
+                                                        "title", "Contributing")),
+          ("translating.md", P.TRANSLATING_GUIDE, C_("title of the guide for translators: menu item and window title",
+                                                    "Translating")),
           ("translation-quality.md", "contribute/translation-quality.md", _("What “machine translation” means here"))]
 """Contributor guides from docs/, published on the site too (trusted project text, so Markdown), in the
 reader's language where docs/i18n/<locale>/ has a current translation (:mod:`.guides`), else in English
 under a translated note; their titles in the nav and the window title are translated (UI catalogs)."""
-CONTRIBUTE = _("Contribute")
+CONTRIBUTE = C_("menu item over the contributor guides (a verb: how to help)", "Contribute")
 NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this address: it may have moved, "
                                                      "or the link has a typo."), "home": _("Go to the home page")}
 """The 404 page's words (the page itself is the theme's, see site_config/overrides/404.html)."""

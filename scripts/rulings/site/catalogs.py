@@ -25,7 +25,8 @@ from rulings.site.catalog_merge import merged, restore_previous
 from rulings.site.completeness import formatted, partial
 from rulings.site.i18n import POT, SOURCE_LOCALE, placeholder_problems, po_path, read_catalog
 
-KEYWORDS = ["-k", "_", "-k", "N_:1,2"]
+KEYWORDS = ["-k", "_", "-k", "N_:1,2", "-k", "C_:1c,2", "-k", "NC_:1c,2,3"]
+"""The markers of :mod:`rulings.site.i18n`: ``_``, ``N_`` and their forms with a context, ``C_`` and ``NC_``."""
 
 
 UI_PACKAGES = ("site", "publish")

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from rulings.content.diagnostics import Diagnostic, Severity, display_path
 from rulings.model.entries import Project
-from rulings.site.i18n import POT, SOURCE_LOCALE, coverage, is_translated, po_path, read_catalog
+from rulings.site.i18n import POT, SOURCE_LOCALE, Coverage, coverage, is_translated, po_path, read_catalog
 
 RULE = "ui-untranslated"
 
@@ -86,6 +86,30 @@ def partial_warnings(project: Project, locales_dir: Path, locales: list[str] | N
     """One warning per locale that is not required and whose catalog is incomplete."""
     return [g for loc in locales or project.locales if not project.required(loc)
             and (g := partial(locales_dir, loc)) is not None]
+
+
+@dataclass(frozen=True)
+class CatalogStatus:
+    """How far one locale's UI catalog is, and whether the project requires all of it (``rulings i18n status``)."""
+
+    locale: str
+    required: bool
+    catalog: Path
+    coverage: Coverage | None  # None: no catalog yet, or no template to measure it by
+
+    @property
+    def percent(self) -> float:
+        c = self.coverage
+        return 100.0 * c.translated / c.total if c and c.total else 0.0 if c is None else 100.0
+
+
+def statuses(project: Project, locales_dir: Path, locales: list[str] | None = None) -> list[CatalogStatus]:
+    out = []
+    for loc in locales or project.locales:
+        po = po_path(locales_dir, loc)
+        cov = coverage(locales_dir, loc) if po.exists() and (locales_dir / POT).exists() else None
+        out.append(CatalogStatus(loc, project.required(loc), po, cov))
+    return out
 
 
 def diagnostics(project: Project, locales_dir: Path) -> list[Diagnostic]:

@@ -1,4 +1,4 @@
-"""A babel extraction method that also finds ``_("…")`` inside f-strings.
+"""A babel extraction method that also finds ``_("…")`` (and ``N_``, ``C_``, ``NC_``) inside f-strings.
 
 On Python 3.11 an f-string is a single token, so babel's Python extractor does not look inside it;
 this method runs that extractor and adds the marked strings found within f-strings. Used through
@@ -19,6 +19,8 @@ from babel.messages.extract import extract_python
 STR = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
 SINGLE = re.compile(r"(?<![\w.])_\(\s*" + STR + r"\s*\)")
 PLURAL = re.compile(r"(?<![\w.])N_\(\s*" + STR + r"\s*,\s*" + STR + r"\s*\)")
+CONTEXT = re.compile(r"(?<![\w.])C_\(\s*" + STR + r"\s*,\s*" + STR + r"\s*\)")
+CONTEXT_PLURAL = re.compile(r"(?<![\w.])NC_\(\s*" + STR + r"\s*,\s*" + STR + r"\s*,\s*" + STR + r"\s*\)")
 
 
 def _unescape(quoted: str) -> str:
@@ -38,3 +40,7 @@ def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Ite
             yield tok.start[0], "N_", (_unescape(m.group(1)), _unescape(m.group(2))), []
         for m in SINGLE.finditer(tok.string):
             yield tok.start[0], "_", _unescape(m.group(1)), []
+        for m in CONTEXT.finditer(tok.string):
+            yield tok.start[0], "C_", (_unescape(m.group(1)), _unescape(m.group(2))), []
+        for m in CONTEXT_PLURAL.finditer(tok.string):
+            yield tok.start[0], "NC_", tuple(_unescape(g) for g in m.groups()), []

@@ -60,6 +60,7 @@ def guide_page(docs: Path, name: str, locale: str, ui: UI) -> str:
     if tr is not None and tr.source_hash == text_hash(english):
         note = f'<p class="rl-note">⚙ {html.escape(ui.t(GUIDE_MACHINE))}</p>\n\n' if tr.status == "machine" else ""
         return note + tr.text
-    message = ui.t(GUIDE_STALE, language=ui.language_name(locale)) if tr is not None else ui.t(GUIDE_NOTE)
-    return (f'---\nrl_text_lang: {GUIDE_LANG}\n---\n\n<p class="rl-note" lang="{html.escape(locale)}">'
+    note = GUIDE_STALE if tr is not None else GUIDE_NOTE
+    message = ui.t(note, language=ui.language_name(locale))
+    return (f'---\nrl_text_lang: {GUIDE_LANG}\n---\n\n<p class="rl-note" lang="{html.escape(ui.lang_of(note))}">'
             f"{html.escape(message)}</p>\n\n{english}")

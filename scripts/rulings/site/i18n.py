@@ -1,9 +1,12 @@
 """UI strings through gettext catalogs (``locales/<locale>/LC_MESSAGES/messages.po``).
 
 Strings in the generator are marked ``_("…")`` (extracted by ``rulings i18n extract``) and may hold
-``{name}`` placeholders, filled after translation. Catalogs are read with babel directly from the PO
-files, so a build needs no compiled ``.mo`` files; ``rulings i18n compile`` still compiles them and
-fails on a broken placeholder.
+``{name}`` placeholders, filled after translation. A short or ambiguous string ("A", "Set", "Current": a
+single word or a few characters) is marked with a context, ``C_("answer label …", "A")``, which becomes its
+``msgctxt``: translators see where it appears, and two uses of one word can be translated apart.
+
+Catalogs are read with babel directly from the PO files, so a build needs no compiled ``.mo`` files;
+``rulings i18n compile`` still compiles them and fails on a broken placeholder.
 """
 
 from __future__ import annotations
@@ -77,6 +80,57 @@ def N_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+class Msg(str):
+    """A UI string with its context (``msgctxt``): shown as itself untranslated, looked up with its context."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> Msg:
+        self = super().__new__(cls, message)
+        self.context = context
+        return self
+
+    def __getnewargs__(self) -> tuple[str, str]:  # pickle and copy make it again from both
+        return self.context, str(self)
+
+
+class PluralMsg(tuple[str, str]):
+    """A singular/plural pair with its context (``msgctxt``)."""
+
+    context: str
+
+    def __new__(cls, context: str, singular: str, plural: str) -> PluralMsg:
+        self = super().__new__(cls, (singular, plural))
+        self.context = context
+        return self
+
+    def __getnewargs__(self) -> tuple[str, str, str]:
+        return self.context, self[0], self[1]
+
+
+def C_(context: str, message: str) -> Msg:
+    """Mark a string with a context saying where it appears, for translators (pgettext); the context is
+    part of its catalog key, so the same word can be translated apart where it means different things."""
+    return Msg(context, message)
+
+
+def NC_(context: str, singular: str, plural: str) -> PluralMsg:
+    """Mark a singular/plural pair with a context (npgettext)."""
+    return PluralMsg(context, singular, plural)
+
+
+def catalog_key(msgid: str, context: str | None = None) -> str:
+    """The key of a message among a catalog's translations: gettext's ``context`` U+0004 ``msgid`` when it has
+    a context (what a compiled .mo file keys it by), else its msgid."""
+    return f"{context}\x04{msgid}" if context else msgid
+
+
+def key_of(message: str | tuple[str, ...]) -> str:
+    """The catalog key of a marked string or pair (with its context, if marked with one)."""
+    first = message if isinstance(message, str) else message[0]
+    return catalog_key(first, getattr(message, "context", None))
+
+
 def po_path(locales_dir: Path, locale: str) -> Path:
     return locales_dir / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -110,11 +164,11 @@ def coverage(locales_dir: Path, locale: str, catalog: Catalog | None = None) -> 
     path = po_path(locales_dir, locale)
     if catalog is None and path.exists():
         catalog = read_catalog(path, locale)
-    msgs = {_key(m.id): m for m in catalog or [] if m.id}
+    msgs = {_key(m): m for m in catalog or [] if m.id}
     pot = locales_dir / POT
     if pot.exists():
         with pot.open("rb") as f:
-            ids = [_key(m.id) for m in read_po(f) if m.id]
+            ids = [_key(m) for m in read_po(f) if m.id]
     else:
         ids = list(msgs)
     done = sum(1 for i in ids if i in msgs and is_translated(msgs[i]))
@@ -122,8 +176,8 @@ def coverage(locales_dir: Path, locale: str, catalog: Catalog | None = None) -> 
     return Coverage(len(ids), done, fuzzy)
 
 
-def _key(msgid: str | tuple | list) -> str:
-    return msgid if isinstance(msgid, str) else msgid[0]
+def _key(m: Message) -> str:
+    return catalog_key(m.id if isinstance(m.id, str) else m.id[0], m.context)
 
 
 def placeholder_problems(catalog: Catalog) -> list[str]:
@@ -151,11 +205,11 @@ def placeholder_problems(catalog: Catalog) -> list[str]:
     return out
 
 
-COLON = _(": ")
+COLON = C_("punctuation after a label, before its value (Source: …)", ": ")
 """What follows a label ("Source: …"): full-width in Chinese ("来源：…")."""
-COMMA = _(", ")
+COMMA = C_("punctuation between the items of a list", ", ")
 """What separates the items of a list: full-width in Chinese."""
-SEMICOLON = _("; ")
+SEMICOLON = C_("punctuation between items that hold commas themselves (the sources a ruling cites)", "; ")
 """What separates items that hold commas themselves (the sources a ruling cites): full-width in Chinese."""
 
 
@@ -179,14 +233,20 @@ class UI:
             raise CatalogError("\n".join(f"{path}:{p.removeprefix('line ').replace(': ', ': error: ', 1)}"
                                          for p in problems))
         msgs: dict[str, str | tuple[str, ...]] = {
-            _key(m.id): tuple(m.string) if isinstance(m.string, tuple | list) else m.string
+            _key(m): tuple(m.string) if isinstance(m.string, tuple | list) else m.string
             for m in cat if is_translated(m)}
         return cls(locale, msgs, cat.plural_expr, coverage(locales_dir, locale, cat))
 
     def t(self, message: str, **values: object) -> str:
-        s = self.messages.get(message, message)
-        s = s[0] if isinstance(s, tuple) else s
+        """The translation of a marked string (``_`` or ``C_``, looked up with its context), else itself."""
+        s = self.messages.get(key_of(message), message)
+        s = str(s[0] if isinstance(s, tuple) else s)
         return fill(s, values) if values else s
+
+    def lang_of(self, message: str) -> str:
+        """The language :meth:`t` gives ``message`` in: this locale's if its catalog translates it, else
+        English (a locale may be translated in part), for the ``lang`` of an element holding it alone."""
+        return self.locale if key_of(message) in self.messages or self.locale == SOURCE_LOCALE else SOURCE_LOCALE
 
     def label(self, message: str) -> str:
         """A translated label with the locale's colon after it (plain text)."""
@@ -197,7 +257,7 @@ class UI:
         return self.t(COMMA).join(items)
 
     def n(self, pair: tuple[str, str], count: int, **values: object) -> str:
-        forms = self.messages.get(pair[0])
+        forms = self.messages.get(key_of(pair))
         if isinstance(forms, tuple):
             idx = int(gettext.c2py(self.plural_expr)(count))
             s = forms[min(idx, len(forms) - 1)]

@@ -17,7 +17,7 @@ from mkdocs.utils import yaml_load
 
 from rulings.site import template_cache
 from rulings.site.escape import html_text, nav_label
-from rulings.site.i18n import _, autonym
+from rulings.site.i18n import C_, _, autonym
 from rulings.site.search import hook as search_hook
 from rulings.site.site_config import locale_site_config
 
@@ -27,7 +27,8 @@ THEME_WORDS = (_("Rules texts belong to their publishers and authors; see each g
 """The words ``mkdocs.yml`` gives the footer (``copyright``), the ¶ permalinks (``toc.permalink_title``) and
 the palette toggle (``toggle.name``), in English: marked here so the UI catalogs carry them; each locale's
 config gets them translated (:func:`theme_words`)."""
-SITE_NAME = _("Rulings")
+SITE_NAME = C_("the site's name: in every page header and window title, and the offline archive's title",
+                "Rulings")
 """``mkdocs.yml``'s ``site_name`` (every header and title, the ZIM title), marked for the catalogs: each
 locale's config gets it translated (:func:`site_labels`)."""
 

@@ -25,7 +25,7 @@ from rulings.model.entries import (
 from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState, TranslationStatus
 from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
-from rulings.site.i18n import UI, _
+from rulings.site.i18n import C_, UI, _
 from rulings.site.paths import Locator
 from rulings.site.raw_html import raw
 from rulings.translation.display import Display, Shown, name_shown, shown, shown_text
@@ -226,17 +226,20 @@ def page_notice(markdown: str, ui: UI, help_href: str) -> str:
                f'<a href="{esc(help_href)}">{esc(ui.t(NOTICE_HELP))}</a>{switch}</p></aside>')
 
 
+ORIGINAL_LABEL = _("Original ({language})")
+
+
 def _original(d: Display, ctx: Ctx) -> str:
     """The original beside a translated or fallback text: hidden until the page's switch shows the originals,
     labelled with its language, kept out of the search text (the index has it apart, at a lower weight:
     :mod:`rulings.site.search.context`) and not linked (the links belong to the text the reader reads)."""
     if d.is_original:
         return ""
-    label = ctx.ui.t(_("Original ({language})"), language=ctx.ui.language_name(d.original_lang))
+    label = ctx.ui.t(ORIGINAL_LABEL, language=ctx.ui.language_name(d.original_lang))
     paragraphs = [p for p in d.original.split("\n\n") if p.strip()] or [d.original]
     body = "".join(f"<p>{'<br>'.join(esc(line) for line in p.split(chr(10)))}</p>" for p in paragraphs)
     return (f'<div class="{ORIGINAL_CLASS}" lang="{esc(d.original_lang)}"{NS}>'
-            f'<p class="rl-orig-label" lang="{esc(ctx.locale)}">{esc(label)}</p>{body}</div>')
+            f'<p class="rl-orig-label" lang="{esc(ctx.ui.lang_of(ORIGINAL_LABEL))}">{esc(label)}</p>{body}</div>')
 
 
 def text_block(t: Text | None, ctx: Ctx, cls: str = "") -> str:
@@ -314,7 +317,8 @@ def name_gloss(t: Text | None, ctx: Ctx, *, printed: bool = True) -> str:
     g = name_shown(t, ctx.locale, printed=printed).gloss
     if g is None:
         return ""
-    label = ctx.ui.t(_("gloss"))
+    label = ctx.ui.t(C_("label before a translation given beside a printed name (the name stays as printed)",
+                        "gloss"))
     return (f'<p class="rl-gloss"><span class="rl-label"{NS}>{esc(label)}:</span> '
             f'<span lang="{esc(g.lang)}">{esc(g.text)}</span>{marker(g, ctx)}</p>')
 

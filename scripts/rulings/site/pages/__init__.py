@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from rulings.content import originals
 from rulings.site import paths as P
 from rulings.site.escape import meta_label
-from rulings.site.i18n import _
+from rulings.site.i18n import C_, _
+from rulings.site.labels import CHANGELOG, ERRATA, GLOSSARY, HOME, RULES
 from rulings.site.layout import GameData, Page, check_unique_paths, page_section
 from rulings.site.pages import (
     az_index,
@@ -32,6 +33,8 @@ from rulings.site.pages.base import LocaleView
 from rulings.site.pages.previews import Previews
 from rulings.site.render import page_notice, plain
 
+OVERVIEW = C_("menu item: a game's first page (what it is, its sources)", "Overview")
+
 
 @dataclass
 class Rendered:
@@ -46,7 +49,7 @@ class LocaleRenderer(LocaleView):
 
     def render(self) -> Rendered:
         pages = [home.render(self), translation_status.render(self)]
-        nav: list = [{self.t(_("Home")): P.HOME}, {self.t(_("Translation status")): P.STATUS}]
+        nav: list = [{self.t(HOME): P.HOME}, {self.t(_("Translation status")): P.STATUS}]
         for gd in self.m.games.values():
             game_pages, game_nav = self.game_pages(gd)
             pages += game_pages
@@ -67,7 +70,7 @@ class LocaleRenderer(LocaleView):
     def game_pages(self, gd: GameData) -> tuple[list[Page], list]:
         gid = gd.game.id
         pages = [overview.render(self, gd)]
-        nav: list = [{self.t(_("Overview")): P.game_page(gid)}]
+        nav: list = [{self.t(OVERVIEW): P.game_page(gid)}]
         if gd.entities:
             pages += az_index.render(self, gd)
             nav.append({self.t(_("Index A–Z")): P.index_page(gid)})
@@ -77,17 +80,17 @@ class LocaleRenderer(LocaleView):
             nav.append({self.t(_("Other rulings")): P.other_rulings_page(gid)})
         if gd.terms:
             pages += glossary.render(self, gd)
-            nav.append({self.t(_("Glossary")): P.glossary_page(gid)})
+            nav.append({self.t(GLOSSARY): P.glossary_page(gid)})
         if gd.errata:
             pages += errata.render(self, gd)
-            nav.append({self.t(_("Errata")): P.errata_page(gid)})
+            nav.append({self.t(ERRATA): P.errata_page(gid)})
         pages.append(whats_new.render(self, gd))
         nav.append({self.t(whats_new.TITLE): P.whats_new_page(gid)})
         pages.append(changelog.render(self, gd))
-        nav.append({self.t(_("Changelog")): P.changelog_page(gid)})
+        nav.append({self.t(CHANGELOG): P.changelog_page(gid)})
         if gd.sections:
             pages.append(rules.render_index(self, gd))
-            nav.append({self.t(_("Rules")): P.rules_index_page(gid)})
+            nav.append({self.t(RULES): P.rules_index_page(gid)})
             pages += [rules.render_section(self, gd, s) for s in gd.sections if page_section(s, self.m.by_id) is s]
         folder = self.m.content.game_files[gid].loaded.path.parent
         pages += [source.render(self, gd, d, originals.decode((folder / d.file).read_bytes()))

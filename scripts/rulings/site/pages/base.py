@@ -21,8 +21,8 @@ from rulings.model.entries import (
     is_printed_name,
 )
 from rulings.site import paths as P
-from rulings.site.i18n import COMMA, N_, SEMICOLON, UI, _
-from rulings.site.labels import AUTHORITY_LABELS, ENTITY_TYPE_LABELS
+from rulings.site.i18n import C_, COMMA, SEMICOLON, UI, _
+from rulings.site.labels import AUTHORITY_LABELS, CHANGELOG, ENTITY_TYPE_LABELS, ERRATA, GLOSSARY, RULES, RULINGS
 from rulings.site.layout import Bucket, GameData, Page, SiteModel
 from rulings.site.pages.correction import Corrections
 from rulings.site.render import NS, Ctx, Linker, esc, heading, name_title, plain, raw, shorten, text_block
@@ -31,10 +31,14 @@ DOCUMENT_LABEL = 60
 """Characters of a cited document's title shown beside its lines (the whole title is its tooltip)."""
 NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 """Front matter keeping a page out of the search index: listings only repeat names found elsewhere."""
-CRUMBS = _("Breadcrumbs")
+CRUMBS = C_("name of the trail of links above a page's title, read out by screen readers", "Breadcrumbs")
+SEE = C_("label before where the source sends the reader instead (a cross-reference)", "See")
+NOTE = C_("label before an entry's notes", "Note")
+SOURCES = C_("label before the source documents an entry cites (two or more)", "Sources")
+SOURCE = C_("label before the source document an entry cites", "Source")
+PAGES = C_("label before the page numbers of a list split into pages", "Pages")
 MENTION_KINDS: dict[type, str | tuple[str, str]] = {
-    Ruling: N_("Ruling", "Rulings"), Term: _("Glossary"), Erratum: _("Errata"), Change: _("Changelog"),
-    Section: _("Rules")}
+    Ruling: RULINGS, Term: GLOSSARY, Erratum: ERRATA, Change: CHANGELOG, Section: RULES}
 """How each kind of entry is labelled in "Mentioned in" lists (entities by their own type)."""
 AS_OF = _("as of {date}")
 AS_OF_TITLES = {
@@ -140,16 +144,16 @@ class LocaleView:
             out.append(f'<p class="rl-also" data-search-exclude>{esc(self.ui.label(_("Also about")))}'
                        + self.joined(self.a(ctx, x) for x in also) + "</p>")
         if see:
-            out.append(f'<p class="rl-see" data-search-exclude>{esc(self.ui.label(_("See")))}'
+            out.append(f'<p class="rl-see" data-search-exclude>{esc(self.ui.label(SEE))}'
                        + self.joined(self.a(ctx, x) for x in see) + "</p>")
         if related:
             out.append(f'<p class="rl-related" data-search-exclude>{esc(self.ui.label(_("See also")))}'
                        + self.joined(self.a(ctx, x) for x in related) + "</p>")
         if e.notes:
-            out.append(f'<div class="rl-notes"><span class="rl-label"{NS}>{esc(self.t(_("Note")))}</span>'
+            out.append(f'<div class="rl-notes"><span class="rl-label"{NS}>{esc(self.t(NOTE))}</span>'
                        f"{text_block(e.notes, ctx)}</div>")
         if e.provenance:  # every cited source, each with its lines and authority
-            label = _("Sources") if len(e.provenance) > 1 else _("Source")
+            label = SOURCES if len(e.provenance) > 1 else SOURCE
             out.append(f'<p class="rl-provenance"{NS}>{esc(self.ui.label(label))}'
                        + esc(self.t(SEMICOLON)).join(self.citation(e.game, p, ctx) for p in e.provenance) + "</p>")
         if isinstance(e, DatedEntry):
@@ -244,7 +248,7 @@ class LocaleView:
             if len(chunks) > 1:
                 links = [f"<strong>{n + 1}</strong>" if n == i else
                          self.page_link(ctx, P.chunk_page(listing, n), str(n + 1)) for n in range(len(chunks))]
-                out.append(raw(f'<p class="rl-pager">{esc(self.ui.label(_("Pages")))}{" ".join(links)}</p>'))
+                out.append(raw(f'<p class="rl-pager">{esc(self.ui.label(PAGES))}{" ".join(links)}</p>'))
             else:
                 out.append("")
             out += body(chunk, ctx)

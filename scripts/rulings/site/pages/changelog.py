@@ -6,7 +6,8 @@ from __future__ import annotations
 from rulings.content.dating import newest_first
 from rulings.model.entries import DatedEntry
 from rulings.site import paths as P
-from rulings.site.i18n import _
+from rulings.site.i18n import C_, _
+from rulings.site.labels import CHANGELOG
 from rulings.site.layout import GameData, Page
 from rulings.site.pages import whats_new
 from rulings.site.pages.base import LocaleView
@@ -15,13 +16,14 @@ from rulings.site.render import esc, heading, raw, text_block, text_inline
 SUSPECT = _("Suspect date: printed as “{printed}”, out of order in the source.")
 PLACED = _("Listed where the document prints it, after “{before}”, not where its date would sort it.")
 NAMED = _("Rulings and terms it names")
+CHANGED = C_("label in a change log entry, before the entries it changed", "Changed")
 
 
 def render(view: LocaleView, gd: GameData) -> Page:
     gid = gd.game.id
     page = P.changelog_page(gid)
     ctx = view.ctx(page, gid)
-    out = [heading(1, view.t(_("Changelog")), "changelog")]
+    out = [heading(1, view.t(CHANGELOG), "changelog")]
     out.append(raw(f'<p class="rl-feed">{view.page_link(ctx, P.feed_file(gid), view.t(_("Atom feed")))}</p>'))
     changes = newest_first(gd.changes)
     if not changes:
@@ -46,7 +48,7 @@ def render(view: LocaleView, gd: GameData) -> Page:
         named = [x for x in c.touches if not isinstance(view.m.by_id.get(x), DatedEntry)]
         dated = [x for x in c.touches if x not in named]
         if named:
-            body.append(f'<p class="rl-touches">{esc(view.ui.label(_("Changed")))}'
+            body.append(f'<p class="rl-touches">{esc(view.ui.label(CHANGED))}'
                         + view.joined(view.a(ctx, x) for x in named) + "</p>")
         if dated:  # listed on What's new, each under the latest change naming it
             counted = whats_new.counts_of(dated, view.m.by_id, view.ui)
@@ -60,4 +62,4 @@ def render(view: LocaleView, gd: GameData) -> Page:
         out.append(raw("<ul>" + "".join(
             f"<li>{esc(view.ui.date(d.date))} — {text_inline(d.title, ctx, link=False)}</li>" for d in docs)
             + "</ul>"))
-    return Page(page, view.t(_("Changelog")), "\n".join(out) + "\n")
+    return Page(page, view.t(CHANGELOG), "\n".join(out) + "\n")

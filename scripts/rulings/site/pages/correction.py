@@ -18,7 +18,7 @@ from rulings.content.load import node_position
 from rulings.model.entries import Entity, Entry, Forge, Ruling, Term
 from rulings.site import paths as P
 from rulings.site.forge import file_url, new_issue_url
-from rulings.site.i18n import _
+from rulings.site.i18n import C_, _
 from rulings.site.layout import SiteModel
 from rulings.site.render import NS, esc
 from rulings.translation.display import shown_text
@@ -32,6 +32,8 @@ EDIT = _("Edit source")
 EDIT_NAMED = _("Edit source of {name}")
 TITLE = _("Problem with {id}")
 ASK = _("What is wrong, and what should it say?")
+ENTRY = C_("field of a problem report (a message to the maintainers): the entry's id", "Entry")
+PAGE = C_("field of a problem report: the address of the page", "Page")
 NAME_LIMIT = 80  # characters of an entry's name in an accessible name
 
 
@@ -63,7 +65,7 @@ class Corrections:
         name = view.name(e)
         name = name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1].rstrip() + "…"
         title = view.t(TITLE, id=e.id)
-        body = "\n".join([view.ui.label(_("Entry")) + e.id, view.ui.label(_("Page")) + self.address(view, e), "",
+        body = "\n".join([view.ui.label(ENTRY) + e.id, view.ui.label(PAGE) + self.address(view, e), "",
                           view.ui.label(_("Text shown")), "{text}", "", view.t(ASK)])
         report = new_issue_url(self.forge, title, body, shown_texts(e, view.locale))
         out = [_link("rl-report", report, view.t(REPORT), view.t(REPORT_NAMED, name=name))]

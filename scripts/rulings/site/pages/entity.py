@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rulings.model.entries import Entity, EntityType, is_printed_name
 from rulings.site import paths as P
-from rulings.site.i18n import N_, _
-from rulings.site.labels import ENTITY_TYPE_LABELS, attribute_name, attribute_value
+from rulings.site.i18n import _
+from rulings.site.labels import ENTITY_TYPE_LABELS, ERRATA, RULINGS, attribute_name, attribute_value
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.errata import erratum_html
@@ -60,12 +60,12 @@ def render(view: LocaleView, gd: GameData, e: Entity) -> Page:
             out.append(raw(f'<div class="rl-entry">{text_block(k.text, ctx)}<p>{view.a(ctx, k.id)}</p></div>'))
     rulings = gd.rulings_about.get(e.id, [])
     if rulings:
-        out.append(heading(2, view.ui.n(N_("Ruling", "Rulings"), len(rulings)), "rulings", searchable=False))
+        out.append(heading(2, view.ui.n(RULINGS, len(rulings)), "rulings", searchable=False))
         for r in rulings:
             out += ruling_html(view, r, ctx, 3)
     errata = gd.errata_of.get(e.id, [])
     if errata:
-        out.append(heading(2, view.t(_("Errata")), "errata", searchable=False))
+        out.append(heading(2, view.t(ERRATA), "errata", searchable=False))
         for er in errata:
             out += erratum_html(view, er, ctx, 3)
     mentions = [m for m in gd.mentioned_in.get(e.id, [])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulings.model.entries import Term
 from rulings.site import paths as P
 from rulings.site.i18n import _
+from rulings.site.labels import GLOSSARY
 from rulings.site.layout import GameData, Page, sort_key
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import Ctx, all_names, esc, heading, raw, text_block
@@ -12,7 +13,7 @@ from rulings.site.render import Ctx, all_names, esc, heading, raw, text_block
 
 def render(view: LocaleView, gd: GameData) -> list[Page]:
     """The glossary page and, when it is split, one page per letter."""
-    return view.letter_pages(gd, P.glossary_page(gd.game.id), view.t(_("Glossary")), "glossary", gd.terms,
+    return view.letter_pages(gd, P.glossary_page(gd.game.id), view.t(GLOSSARY), "glossary", gd.terms,
                              gd.glossary_buckets, lambda terms, ctx: terms_html(view, terms, ctx))
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rulings.site import paths as P
-from rulings.site.i18n import COLON, N_, _, human_size
+from rulings.site.i18n import C_, COLON, N_, _, human_size
+from rulings.site.labels import CONTENTS, GAME, HOME
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import esc, heading, plain, raw
@@ -12,6 +13,7 @@ LEAD = _("Rulings, glossaries, errata and rules clarifications for tabletop card
          "beside every translation.")
 OFFLINE_LEAD = _("Read the rules with no connection: unzip a bundle and open index.html, or open the ZIM file in "
                  "any Kiwix reader (desktop, Android, iOS).")
+OFFLINE = C_("heading on the home page over the downloads to read the site offline", "Offline")
 
 
 def render(view: LocaleView) -> Page:
@@ -37,8 +39,8 @@ def render(view: LocaleView) -> Page:
             if latest is None or date > latest[0]:
                 latest = (date, gid, label)
     lines.append(raw(
-        f'<table class="rl-table rl-games"><thead><tr><th>{esc(view.t(_("Game")))}</th>'
-        f'<th>{esc(view.t(_("Contents")))}</th><th>{esc(view.t(_("Source languages")))}</th></tr></thead>'
+        f'<table class="rl-table rl-games"><thead><tr><th>{esc(view.t(GAME))}</th>'
+        f'<th>{esc(view.t(CONTENTS))}</th><th>{esc(view.t(_("Source languages")))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'))
     if latest:
         date, gid, label = latest
@@ -48,7 +50,7 @@ def render(view: LocaleView) -> Page:
             f'{esc(view.t(COLON))}'
             f'{esc(label)}</p>'))
     if view.downloads:
-        lines.append(heading(2, view.t(_("Offline")), "downloads"))
+        lines.append(heading(2, view.t(OFFLINE), "downloads"))
         lines.append(raw(f'<p>{esc(view.t(OFFLINE_LEAD))}</p>'))
         items = []
         for d in view.downloads:
@@ -58,7 +60,7 @@ def render(view: LocaleView) -> Page:
             items.append(f'<li><a href="{link}" download>{esc(what)} — {esc(who)}</a> '
                          f'<span class="rl-size">({esc(human_size(d.size))})</span></li>')
         lines.append(raw(f'<ul class="rl-downloads">{"".join(items)}</ul>'))
-    return Page(P.HOME, view.t(_("Home")), "\n".join(lines) + "\n")
+    return Page(P.HOME, view.t(HOME), "\n".join(lines) + "\n")
 
 
 def dated(view: LocaleView, gd: GameData) -> list[tuple[str, str]]:

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from rulings.site import paths as P
-from rulings.site.i18n import N_, _
-from rulings.site.labels import AUTHORITY_LABELS
+from rulings.site.i18n import C_, N_, _
+from rulings.site.labels import AUTHORITY_LABELS, CHANGELOG, CONTENTS, ERRATA, GLOSSARY, MAINTAINER, RULES
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
 from rulings.site.pages.source import DOWNLOAD
 from rulings.site.render import esc, heading, plain, raw, text_block, text_inline
+
+PUBLISHER = C_("fact about a game: who published it", "Publisher")
+TITLE = C_("fact about a source document: its title", "Title")
+AUTHOR = C_("fact about a source document: who wrote it", "Author")
+AUTHORITY = C_("fact about a source document: how official it is (official rules, FAQ, community…)", "Authority")
+DATE = C_("fact about a source document: when it was published", "Date")
+VERSION = C_("fact about a source document: its version or edition", "Version")
+REMARKS = C_("fact about a source document: what it prints beside the rules", "Remarks")
+LANGUAGES = C_("fact about a source document: the languages it is written in", "Languages")
+ORIGINAL = C_("fact about a source document: a link to the original text, kept as published", "Original")
 
 UNIDENTIFIED = _("The source documents never name this game; it is listed under a name describing it from its "
                  "own text until someone identifies it.")
@@ -27,22 +37,22 @@ def render(view: LocaleView, gd: GameData) -> Page:
         out.append(raw(text_block(g.description, ctx)))
     facts = []
     if g.publisher:
-        facts.append((view.t(_("Publisher")), esc(g.publisher)))
+        facts.append((view.t(PUBLISHER), esc(g.publisher)))
     if g.maintainer:
-        facts.append((view.t(_("Maintainer")), esc(g.maintainer)))
+        facts.append((view.t(MAINTAINER), esc(g.maintainer)))
     if facts:
         out.append(raw("<dl class=\"rl-facts\">" + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in facts)
                        + "</dl>"))
-    out.append(heading(2, view.t(_("Contents")), "contents"))
+    out.append(heading(2, view.t(CONTENTS), "contents"))
     items = []
     for label, pg, n in (
         (view.t(_("Index A–Z")), P.index_page(g.id), len(gd.entities)),
         (view.t(_("Other rulings")), P.other_rulings_page(g.id),
          sum(len(c) for c in gd.orphan_chunks)),
-        (view.t(_("Glossary")), P.glossary_page(g.id), len(gd.terms)),
-        (view.t(_("Errata")), P.errata_page(g.id), len(gd.errata)),
-        (view.t(_("Changelog")), P.changelog_page(g.id), len(gd.changes) + 1),
-        (view.t(_("Rules")), P.rules_index_page(g.id), len(gd.sections)),
+        (view.t(GLOSSARY), P.glossary_page(g.id), len(gd.terms)),
+        (view.t(ERRATA), P.errata_page(g.id), len(gd.errata)),
+        (view.t(CHANGELOG), P.changelog_page(g.id), len(gd.changes) + 1),
+        (view.t(RULES), P.rules_index_page(g.id), len(gd.sections)),
     ):
         if n:
             items.append(f"<li>{view.page_link(ctx, pg, label)}</li>")
@@ -50,24 +60,26 @@ def render(view: LocaleView, gd: GameData) -> Page:
     out.append(raw(f'<p>{esc(view.ui.n(N_("{n} ruling", "{n} rulings"), len(gd.rulings)))}</p>'))
     out.append(heading(2, view.t(_("Source documents")), "sources"))
     for d in g.documents:
-        rows = [(view.t(_("Title")), text_inline(d.title, ctx, link=False))]
+        rows = [(view.t(TITLE), text_inline(d.title, ctx, link=False))]
         if d.author:
-            rows.append((view.t(_("Author")), esc(d.author)))
+            rows.append((view.t(AUTHOR), esc(d.author)))
         if d.maintainer:
-            rows.append((view.t(_("Maintainer")), esc(d.maintainer)))
+            rows.append((view.t(MAINTAINER), esc(d.maintainer)))
         if d.authority:
-            rows.append((view.t(_("Authority")), esc(view.t(AUTHORITY_LABELS[d.authority]))))
+            rows.append((view.t(AUTHORITY), esc(view.t(AUTHORITY_LABELS[d.authority]))))
         if d.date_printed or d.date:
             shown = esc(view.ui.date(d.date)) if d.date else ""
             printed = f' <span class="rl-printed">({esc(view.t(_("printed as")))} “{esc(d.date_printed)}”)</span>' \
                 if d.date_printed else ""
-            rows.append((view.t(_("Date")), shown + printed))
+            rows.append((view.t(DATE), shown + printed))
         if d.version:
-            rows.append((view.t(_("Version")), esc(d.version)))
+            rows.append((view.t(VERSION), esc(d.version)))
         if d.notes:  # the document's own remarks, e.g. a poster's asides
-            rows.append((view.t(_("Remarks")), text_block(d.notes, ctx)))
-        rows.append((view.t(_("Languages")), esc(view.ui.listed([view.ui.language_name(x) for x in d.languages]))))
-        rows.append((view.t(_("Original")), view.page_link(ctx, P.source_page(g.id, d.file), d.file.rsplit("/", 1)[-1])
+            rows.append((view.t(REMARKS),
+                         text_block(d.notes, ctx)))
+        rows.append((view.t(LANGUAGES),
+                     esc(view.ui.listed([view.ui.language_name(x) for x in d.languages]))))
+        rows.append((view.t(ORIGINAL), view.page_link(ctx, P.source_page(g.id, d.file), d.file.rsplit("/", 1)[-1])
                      + f' (<a href="{esc(P.href(ctx.page, f"{g.id}/{d.file}", view.dir_urls))}" download>'
                      f'{esc(view.t(DOWNLOAD))}</a>)'))
         rows.append(("SHA-256", f"<code>{esc(d.sha256)}</code>"))

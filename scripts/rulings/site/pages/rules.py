@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulings.model.entries import Section
 from rulings.site import paths as P
-from rulings.site.i18n import _
+from rulings.site.labels import RULES
 from rulings.site.layout import GameData, Page, page_section
 from rulings.site.pages.base import LocaleView
 from rulings.site.render import blocks_html, heading, raw, text_inline
@@ -13,7 +13,7 @@ from rulings.site.render import blocks_html, heading, raw, text_inline
 def render_index(view: LocaleView, gd: GameData) -> Page:
     page = P.rules_index_page(gd.game.id)
     ctx = view.ctx(page, gd.game.id)
-    out = [view.crumbs(ctx, gd, [(view.t(_("Rules")), None)]), heading(1, view.t(_("Rules")), "rules")]
+    out = [view.crumbs(ctx, gd, [(view.t(RULES), None)]), heading(1, view.t(RULES), "rules")]
 
     def tree(sections: list[Section]) -> str:
         return "<ul>" + "".join(
@@ -21,7 +21,7 @@ def render_index(view: LocaleView, gd: GameData) -> Page:
             for s in sections) + "</ul>"
 
     out.append(raw(tree(gd.top_sections)))
-    return Page(page, view.t(_("Rules")), "\n".join(out) + "\n")
+    return Page(page, view.t(RULES), "\n".join(out) + "\n")
 
 
 def render_section(view: LocaleView, gd: GameData, top: Section) -> Page:
@@ -48,7 +48,7 @@ def render_section(view: LocaleView, gd: GameData, top: Section) -> Page:
             if sub not in own_page:
                 emit(sub, level + 1)
 
-    trail = [(view.t(_("Rules")), P.rules_index_page(gd.game.id))]
+    trail = [(view.t(RULES), P.rules_index_page(gd.game.id))]
     parent = view.m.by_id.get(top.parent) if top.parent else None
     if parent and view.m.locator.page_of(parent.id):
         trail.append((view.name(parent), view.m.locator.page_of(parent.id)))

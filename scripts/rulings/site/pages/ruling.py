@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulings.model.entries import Ruling, RulingStatus
 from rulings.site import paths as P
-from rulings.site.i18n import _
+from rulings.site.i18n import C_, _
 from rulings.site.labels import RULING_STATUS_LABELS
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import LocaleView
@@ -15,6 +15,8 @@ UNANSWERED = _("The source prints this question without an answer.")
 COPY_LINK = _("Copy link")
 COPY_LINK_TITLE = _("Copy the link to this ruling")
 LINK_COPIED = _("Link copied")
+ANSWER = C_("label before a ruling's answer: A for Answer, as in Q & A", "A")
+HISTORY = C_("heading over the steps of a ruling's history (made, replaced…)", "History")
 
 
 def copy_button(view: LocaleView, r: Ruling, ctx: Ctx) -> str:
@@ -38,7 +40,7 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
             body.append(f'<section class="rl-q">{extras}</section>')
         if r.answer:
             body.append(f'<section class="rl-a"><span class="rl-qa-label" data-search-exclude>'
-                        f'{esc(view.t(_("A")))}</span>{text_block(r.answer, ctx)}</section>')
+                        f'{esc(view.t(ANSWER))}</span>{text_block(r.answer, ctx)}</section>')
         else:
             body.append(f'<p class="rl-warning">{esc(view.t(UNANSWERED))}</p>')
     elif r.statement:
@@ -52,7 +54,7 @@ def ruling_html(view: LocaleView, r: Ruling, ctx: Ctx, level: int = 2) -> list[s
             when = esc(view.ui.date(h.date)) if h.date else esc(h.date_printed or "")
             note = text_inline(h.note, ctx) if h.note else ""
             items.append(f"<li>{when}{': ' if when and note else ''}{note}</li>")
-        body.append(f'<div class="rl-history"><p>{esc(view.t(_("History")))}</p><ul>{"".join(items)}</ul></div>')
+        body.append(f'<div class="rl-history"><p>{esc(view.t(HISTORY))}</p><ul>{"".join(items)}</ul></div>')
     body += view.meta(r, ctx, [x for x in r.about if x != ctx.self_id], r.related)
     skip = "" if home else " data-search-exclude"
     if r.status is RulingStatus.CURRENT:

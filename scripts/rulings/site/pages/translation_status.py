@@ -22,6 +22,8 @@ KEPT_NOTE = _("Printed names (of cards, heroes…) are kept as printed in every 
 KEPT = N_("{n} name kept as printed", "{n} names kept as printed")
 UI_STATUS = _("Menus, headings and labels: {translated} of {total} translated, the rest shown in English "
               "(catalog: {file}).")
+UI_REQUIRED = _("This language is required: a change is accepted only with all of them translated.")
+UI_OPTIONAL = _("This language is not required: a change is accepted with some of them untranslated.")
 
 
 def render(view: LocaleView) -> Page:
@@ -42,7 +44,8 @@ def render(view: LocaleView) -> Page:
     if (cov := view.ui.coverage) and view.locale != SOURCE_LOCALE:
         ui_status = view.t(UI_STATUS, translated=cov.translated, total=cov.total,
                            file=po_path(PurePosixPath("locales"), view.locale).as_posix())
-        out.append(raw(f'<p class="rl-ui-status">{esc(ui_status)}</p>'))
+        need = view.t(UI_REQUIRED if view.m.content.project.required(view.locale) else UI_OPTIONAL)
+        out.append(raw(f'<p class="rl-ui-status">{esc(ui_status)} {esc(need)}</p>'))
     bars = []
     for r in rows:
         name = plain(view.m.games[r.game].game.name, view.locale)

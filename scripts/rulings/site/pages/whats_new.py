@@ -9,7 +9,8 @@ from __future__ import annotations
 from rulings.content.dating import Basis, Update, updates
 from rulings.model.entries import Change, Entry, Erratum, Ruling, StatusChange, Term
 from rulings.site import paths as P
-from rulings.site.i18n import COLON, N_, UI, _
+from rulings.site.i18n import C_, COLON, N_, UI, _
+from rulings.site.labels import ERRATA, GLOSSARY
 from rulings.site.layout import GameData, Page
 from rulings.site.pages.base import NO_SEARCH, SUSPECT_DATE, LocaleView
 from rulings.site.render import NS, Ctx, esc, heading, plain, raw, shorten, text_block
@@ -27,7 +28,7 @@ DOCUMENT_DATED = _("The document's own date: it does not say when each entry was
                    "that no later update dates is listed here.")
 CHANGE_LOGGED = _("From the change log of {document}, printed as “{printed}”:")
 EDITED = _("{document}: dated edits")
-NAMES = _("Names")
+NAMES = C_("label in a what's-new entry, before the rulings and terms a change names", "Names")
 TOO_MANY = _("Too many to list here; each shows this date where it is listed:")
 COUNTS = {Ruling: N_("{n} ruling", "{n} rulings"), Erratum: N_("{n} erratum", "{n} errata"),
           Term: N_("{n} glossary term", "{n} glossary terms")}
@@ -132,8 +133,8 @@ def body(view: LocaleView, gd: GameData, u: Update, ctx: Ctx) -> list[str]:
             out.append(f'<ul class="rl-update-entries">{"".join(items)}</ul>')
     else:
         listings = [(P.index_page(gd.game.id), _("Index A–Z"), gd.entities),
-                    (P.glossary_page(gd.game.id), _("Glossary"), gd.terms),
-                    (P.errata_page(gd.game.id), _("Errata"), gd.errata)]
+                    (P.glossary_page(gd.game.id), GLOSSARY, gd.terms),
+                    (P.errata_page(gd.game.id), ERRATA, gd.errata)]
         shown = [view.page_link(ctx, p, view.t(label)) for p, label, there in listings if there]
         out.append(f"<p>{esc(view.t(TOO_MANY))} {view.joined(shown)}</p>")
     return out

@@ -15,8 +15,8 @@ import json
 from rulings.model.entries import Change, Entity, Entry, Erratum, Ruling, Section, Term
 from rulings.model.terms import all_forms
 from rulings.site import paths as P
-from rulings.site.i18n import N_, UI, _
-from rulings.site.labels import ENTITY_TYPE_LABELS
+from rulings.site.i18n import UI
+from rulings.site.labels import CHANGELOG, ENTITY_TYPE_LABELS, ERRATUM, GAME, GLOSSARY, RULES, RULINGS
 from rulings.site.layout import SiteModel
 from rulings.site.render import plain
 from rulings.translation.display import shown
@@ -24,8 +24,7 @@ from rulings.translation.display import shown
 FILE = "search-context.json"
 """Its name, beside the generated ``mkdocs.yml``."""
 
-KIND_LABELS = {"ruling": N_("Ruling", "Rulings"), "term": _("Glossary"), "erratum": _("Erratum"),
-               "change": _("Changelog"), "section": _("Rules")}
+KIND_LABELS = {"ruling": RULINGS, "term": GLOSSARY, "erratum": ERRATUM, "change": CHANGELOG, "section": RULES}
 """The reader's name of each kind of entry that is not an entity (entities: their type's label)."""
 
 
@@ -68,7 +67,7 @@ def search_context(model: SiteModel, locale: str, ui: UI, dir_urls: bool) -> byt
     data = {
         "games": {gid: plain(gd.game.name, locale) for gid, gd in model.games.items()},
         "kinds": {k: kind_label(ui, k) for k in sorted(kinds)},
-        "labels": {"game": ui.t(_("Game"))},
+        "labels": {"game": ui.t(GAME)},
         "where": where,
         "names": {loc: forms for loc, forms in names.items() if forms},
         "originals": originals,

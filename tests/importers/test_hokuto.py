@@ -10,7 +10,7 @@ import pytest
 
 from rulings.content.codec import entry_to_data
 from rulings.importers import hokuto
-from rulings.importers.hokuto import damage, tables
+from rulings.importers.hokuto import damage, decisions
 from rulings.model.entries import ENTRY_ID_RE, Entity, Erratum, ErratumType, Ruling, RulingFlag, Term
 
 ROOT = Path(__file__).parents[2]
@@ -229,7 +229,7 @@ def test_every_capitalised_name_is_a_card(by_kind):
             spans = cards.spans(t)
             for m in re.finditer(r"[A-ZÀ-Ý]{2,}", t):
                 inside = any(a <= m.start() and m.end() <= b for a, b in spans)
-                assert inside or m.group(0) in tables.NOT_CARDS, (r.id, m.group(0))
+                assert inside or m.group(0) in decisions.NOT_CARDS, (r.id, m.group(0))
 
 
 # --- shape, determinism, coverage ---------------------------------------------------------------------

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from rulings.content import originals
 from rulings.importers.hokuto.damage import OCR, damage_in, damage_note, repaired
-from rulings.importers.hokuto.tables import (
+from rulings.importers.hokuto.decisions import (
     CARDS,
     CROSS_REFS,
     ERRATUM_RULES,

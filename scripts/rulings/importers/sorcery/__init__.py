@@ -35,6 +35,18 @@ from rulings.importers.result import ImportResult
 from rulings.importers.sorcery.blocks import Placed, build_blocks, step_blocks, with_examples
 from rulings.importers.sorcery.changelog import add_dated, build_changes, parse_changelog
 from rulings.importers.sorcery.clarifications import section_rulings
+from rulings.importers.sorcery.decisions import (
+    EXAMPLE_TITLES,
+    NEAR_DUPLICATES,
+    OUTLINE,
+    RULING_NOTES,
+    RULING_RELATED,
+    SECTION_NOTES,
+    SECTION_RELATED,
+    STEP_SECTIONS,
+    STOPWORDS,
+    TERMS,
+)
 from rulings.importers.sorcery.document import (
     DOC_ID,
     GAME_ID,
@@ -51,18 +63,6 @@ from rulings.importers.sorcery.document import (
     prov,
     resolve,
     tx,
-)
-from rulings.importers.sorcery.tables import (
-    EXAMPLE_TITLES,
-    NEAR_DUPLICATES,
-    OUTLINE,
-    RULING_NOTES,
-    RULING_RELATED,
-    SECTION_NOTES,
-    SECTION_RELATED,
-    STEP_SECTIONS,
-    STOPWORDS,
-    TERMS,
 )
 from rulings.model.entries import (
     Authority,

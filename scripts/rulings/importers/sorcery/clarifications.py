@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 
 from rulings.importers.sorcery.blocks import Placed
+from rulings.importers.sorcery.decisions import STOPWORDS
 from rulings.importers.sorcery.document import GAME_ID, LANG, SourceError, join_lines, prov, tx
-from rulings.importers.sorcery.tables import STOPWORDS
 from rulings.model.entries import Paragraph, Ruling
 from rulings.model.ids import slugify, unique
 from rulings.model.terms import Glossary

@@ -50,8 +50,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulings.importers.result import ImportResult
-from rulings.importers.three_kingdoms.forum import TITLE_LINE, analyse
-from rulings.importers.three_kingdoms.tables import (
+from rulings.importers.three_kingdoms.decisions import (
     CARD_ALIASES,
     CARD_GROUPS,
     HEADING_EN,
@@ -62,6 +61,7 @@ from rulings.importers.three_kingdoms.tables import (
     TERM_PATTERNS,
     TERM_REFS,
 )
+from rulings.importers.three_kingdoms.forum import TITLE_LINE, analyse
 from rulings.model.entries import (
     Authority,
     Document,

@@ -26,7 +26,7 @@ def test_every_importer_is_a_package_that_gives_its_public_names(fmt):
     imp = get(fmt)
     assert Path(imp.__file__).name == "__init__.py", f"{fmt}: a module, not a package"
     assert set(imp.__all__) == PUBLIC
-    assert imp.FORMAT == fmt and callable(imp.parse)
+    assert fmt == imp.FORMAT and callable(imp.parse)
 
 
 @pytest.mark.parametrize("package", packages(), ids=lambda p: p.name)

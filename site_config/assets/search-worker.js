@@ -8,6 +8,10 @@
  * page's, search-frame.js; from file://: Material's worker shim's), fetched in a real worker (only
  * where the page could not make the frame).
  *
+ * What the index's files are like (how long a shard key grows, the fields of a record and of a posting,
+ * the folders, the stop words, the Han ranges, what joins a compound, the digits of a posting) is read
+ * from its meta.js, written by rulings.site.search.shards: Python is the one source of it. Only the
+ * bootstrap is fixed on both sides: the folder search/rl/, its meta.js and the __rulingsSearch call.
  * fold(), queryTokens() and compounds() repeat rulings.site.search.tokens exactly (tests/test_search_index.py
  * compares them).
  * Everything from the index is content, so hostile: it is escaped here before Material shows it.
@@ -15,7 +19,8 @@
 "use strict";
 (function () {
   const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
-  const FIELDS = [100, 10, 1, 0.25];  // a word in a name, in a title, in the text, in an original the page hides
+  const WEIGHTS = { name: 100, title: 10, text: 1, original: 0.25 };  // a word in a name, in a title, in the
+                                      // text, in an original the page hides: by the names of meta.fields
   const EXACT = 1, PREFIX = 0.5, TYPO = 0.3;
   const SPLIT = 0.5;                  // a word the index lacks, found as its pieces (counter clock wise)
   const SPLIT_MIN = 6, SPLIT_MAX = 40, PIECE_MIN = 3, SPLITS = 4;  // split words of 6-40 characters into
@@ -26,7 +31,6 @@
   const SUB_SHARDS = 6;               // longer-prefix shards loaded for a short prefix
   const WAVES = [2, 6];               // record files fetched at once: a few for the best results first,
                                       // then as many as a browser opens connections to a host
-  const MAX_KEY = 6;
   const MAX_WORDS = 32;               // a query's words that count (one bit each in a document's mask)
   const MARKS = /\p{M}+/gu;
   const WORDS = /[\p{L}\p{N}]+/gu;
@@ -37,6 +41,8 @@
   const root = new URL("../", here);  // the locale's home: a page's game is the first folder under it
 
   let meta = null, keys = null, stop = null, hanRun = null, hanStart = null, hanAny = null, digit = null;
+  let maxKey = 0, fieldWeights = [], nameField = 0, paths = null;
+  const R = {};                      // a record's field → its position (meta.record)
   let joiners = new Set(), hyphens = new Set(), joinMax = 0;
 
   /* what has loaded of the index, and postings decoded: one object a search is given, so that the
@@ -59,11 +65,10 @@
   };
 
   /* Files load in parallel: in a worker with fetch (each file is one call of __rulingsSearch with JSON,
-     parsed as JSON, never evaluated), in a frame with <script> tags (file:// refuses fetch; online, a
-     fetch would be 5 ms faster for a 90 KB shard, but the index's first file, loaded as a script in
-     the frame while the page loads, is in before the page's load event, as the first query wants;
-     profiled at 50k rulings, a fetch of each later file took about as much of the main thread as
-     appending its script, 1 ms). A script that has run leaves the frame: dozens would stay in its DOM. */
+     parsed as JSON, never evaluated), in a frame with <script> tags (file:// refuses fetch; online, the
+     index's first file, loaded as a script in the frame while the page loads, is in before the page's load
+     event, as the first query wants; tools/bench/README.md has the measurements). A script that has run
+     leaves the frame: dozens would stay in its DOM. */
   const CALL = "__rulingsSearch(";
   const loading = new Map();         // url → its load under way: queries typed key by key share it
   function loadOne(url) {
@@ -103,8 +108,7 @@
   const ASCII = /^[\0-\x7f]*$/;      // compatibility forms, marks, ß and ς are none of it: lower case is all
 
   function fold(s) {
-    if (ASCII.test(s)) return s.toLowerCase();  // every word results show is folded to mark it: in node, 3,000
-                                                // words of results 6.1 → 1.5 ms the first time
+    if (ASCII.test(s)) return s.toLowerCase();  // every word results show is folded to mark it: most are ASCII
     return s.normalize("NFKC").toLowerCase().normalize("NFD").replace(MARKS, "").normalize("NFC")
       .replace(/ß/g, "ss").replace(/ς/g, "σ");
   }
@@ -181,7 +185,7 @@
 
   function covering(tok) {           // the shard a word is in: the longest key it starts with
     const cs = [...tok];
-    for (let n = Math.min(cs.length, MAX_KEY); n > 0; n--) {
+    for (let n = Math.min(cs.length, maxKey); n > 0; n--) {
       const k = cs.slice(0, n).join("");
       if (keys.has(k)) return k;
     }
@@ -205,7 +209,7 @@
 
   function prefixKeys(word) {        // the shards of every word `word` starts with
     const cs = [...word], out = [];
-    for (let n = 1; n <= Math.min(cs.length, MAX_KEY); n++) {
+    for (let n = 1; n <= Math.min(cs.length, maxKey); n++) {
       const k = cs.slice(0, n).join("");
       if (keys.has(k)) out.push(k);
     }
@@ -236,7 +240,7 @@
 
   async function ensure(ix, keyList) {
     const missing = [...new Set(keyList)].filter(k => k && !ix.shards.has(k));
-    await load(missing.map(k => `s/${shardName(k)}.js`));
+    await load(missing.map(k => `${paths.shard}${shardName(k)}.js`));
   }
 
   function posting(ix, shard, stem) {  // [names, titles, texts(, originals)] as sorted document ids
@@ -304,7 +308,7 @@
         for (const surface in shard.s) {
           if (!oneEdit(tok, surface)) continue;
           const stem = stemOf(shard, surface), p = posting(ix, shard, stem);
-          if (p && p[0].length) add(shard, stem, TYPO);
+          if (p && p[nameField] && p[nameField].length) add(shard, stem, TYPO);
         }
       }
     }
@@ -340,8 +344,8 @@
   /* --- search --- */
 
   /* per-document scratch arrays, made once: a query writes only the documents it touches and sets
-     them back to 0 before it awaits anything (new ones per query cost 1.4 MB of zeroed memory at 50k
-     rulings, and its collection, each time; Maps and Sets of 30k ids cost more than the scoring) */
+     them back to 0 before it awaits anything (new ones per query would be zeroed and collected each time;
+     Maps and Sets of that many ids cost more than the scoring) */
   let scratch = null;
   function arrays(n) {
     if (!scratch || scratch.score.length !== n)
@@ -390,7 +394,7 @@
     const facetNames = Object.keys(codes);
     const facetsWanted = home && !facetNames.includes("game") ? [...facetNames, "game"] : facetNames;
     await Promise.all([ensure(ix, [...keysOf.values()].flat()),
-      load(facetsWanted.filter(f => !ix.facets.has(f)).map(f => `f/${f}.js`))]);
+      load(facetsWanted.filter(f => !ix.facets.has(f)).map(f => `${paths.facet}${f}.js`))]);
     if (stale()) return null;
     const found = new Map(toks.map(t => [t, matches(ix, t, keysOf.get(t))]));
     /* what is scored: each word (all its pieces needed), each compound of adjacent words (written whole in
@@ -424,7 +428,7 @@
         for (const [weight, p] of found.get(tok).values()) {
           const idf = Math.log(1 + N / p.reduce((n, ids) => n + ids.length, 0));
           for (let f = 0; f < p.length; f++) {
-            const w = weight * FIELDS[f] * idf, ids = p[f];
+            const w = weight * fieldWeights[f] * idf, ids = p[f];
             for (let i = 0; i < ids.length; i++) {
               const id = ids[i];
               if (best[id] === 0) seen.push(id);
@@ -467,19 +471,20 @@
       const ready = ranked.findIndex(id => !have(id));  // the best already in (names: from the shards)
       if (ready > shown) show(present(ranked.slice(0, (shown = ready)), AT_ONCE));
       if (stale()) return null;
-      await load(need.slice(i, i + WAVES[w]).map(c => `d/${c}.js`));  // each file names its sections' pages
+      await load(need.slice(i, i + WAVES[w]).map(c => `${paths.docs}${c}.js`));  // each names its sections' pages
     }
     return present(ranked);
 
     /* Material's result shape for ranked ids whose records are in: grouped by page, each page shown;
        the first `pages` pages only for a partial result: Material renders no more until the list is
        scrolled, and given more it reads the list's layout at once, forcing a layout for every such
-       result it gets (profiled at 50k rulings, the benchmark's queries: 95-109 → 21 ms of it a page load) */
+       result it gets */
     function present(ranked, pages = Infinity) {
       const flat = [...toks, ...pieces].filter(t => !hanStart.test(t));
       const han = toks.filter(t => hanStart.test(t));
       const item = (id, s) => {
-        const [location, title, text, game, kind] = rec(id);
+        const r = rec(id), location = r[R.location], title = r[R.title], text = r[R.snippet];
+        const game = r[R.game], kind = r[R.kind];
         const terms = {};
         qwords.forEach((_, wi) => { terms[raw[wi] || ""] = (matched[id] & (1 << wi)) !== 0; });
         const gameName = game ? meta.games[game - 1][1] : "";  // unless the title names it already
@@ -495,7 +500,7 @@
       };
       const groups = new Map();
       for (const id of ranked) {
-        const page = rec(id)[5];
+        const page = rec(id)[R.page];
         if (!groups.has(page)) {
           if (groups.size >= pages) continue;  // a later section of a page already in still joins it
           groups.set(page, []);
@@ -537,13 +542,11 @@
   /* --- warm-up --- */
 
   /* V8 compiles a function when it first runs and optimizes it once it has run a while, on the thread
-     that runs it (the frame's is the page's main thread): the first query paid both, in one task (traced
-     at 50k rulings: 81 ms, most of it V8's tier-up). Made-up queries on a made-up index of a few dozen
-     documents run the same code first, each in a task of its own (a few ms), from when the meta has
-     loaded until a query comes: not while its files load (traced at 10k online, warm-up tasks then made
-     its shards arrive and run later, 36 → 63 and 30 → 39 ms, more than the 1-2 ms they saved it). They
-     request nothing and show nothing. Traced at 50k online, 8 page loads each: the first query's task
-     9.7-18.9 → 6.8-13.6 ms of CPU (medians 12.8 → 10), no 81 ms task of tier-up. */
+     that runs it (the frame's is the page's main thread): the first query would pay both, in one long
+     task. Made-up queries on a made-up index of a few dozen documents run the same code first, each in a
+     task of its own (a few ms), from when the meta has loaded until a query comes: not while its files
+     load (warm-up tasks then delay its shards more than they save it). They request nothing and show
+     nothing. tools/bench/README.md has the traces behind this. */
   const WARM_RUNS = 8, WARM_DOCS = 64;
   let warmRuns = WARM_RUNS;
 
@@ -583,9 +586,10 @@
     const games = meta.games.length, kinds = meta.kinds.length;
     for (let id = 0; id < n; id++) {  // groups of 4: a page, then 3 of its sections
       const page = id - id % 4;
-      shard.r[id] = [`w/${page}/${id % 4 ? `#s${id}` : ""}`, `${exact} ${typo}a ${han || ""} ${id}`,
-        `The ${exact}s, ${typo}a and ${han || ""}: a text of ${id} words.`,
-        games && 1 + id % games, kinds && 1 + id % kinds, page];
+      const shown = { location: `w/${page}/${id % 4 ? `#s${id}` : ""}`, title: `${exact} ${typo}a ${han || ""} ${id}`,
+        snippet: `The ${exact}s, ${typo}a and ${han || ""}: a text of ${id} words.`,
+        game: games && 1 + id % games, kind: kinds && 1 + id % kinds, page };
+      shard.r[id] = meta.record.map(k => shown[k]);
     }
     return { shard, query: `${exact} ${typo} ${han || ""}` };
   }
@@ -651,6 +655,11 @@
     joinMax = c.max;
     digit = new Uint8Array(128);
     [...(m.digits || "")].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
+    maxKey = m.max_key || 0;
+    fieldWeights = (m.fields || []).map(f => WEIGHTS[f] || 0);
+    nameField = (m.fields || []).indexOf("name");
+    (m.record || []).forEach((k, i) => { R[k] = i; });
+    paths = m.paths || {};
   }
 
   /* READY at once, and again at every SETUP: Material sends no query before it, and this worker needs
@@ -695,5 +704,5 @@
   });
 
   /* for tests (node): the word rules, without a worker */
-  self.__rulingsSearchTokens = { fold, words, queryTokens, compounds, useMeta, decodeIds };
+  self.__rulingsSearchTokens = { fold, words, queryTokens, compounds, useMeta, decodeIds, WEIGHTS };
 })();

@@ -50,8 +50,15 @@ test-fast: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python tools/bench $(ARGS)
 
-lint: $(STAMP)
+# Python with ruff, the site's JavaScript with Biome (pinned in package.json, installed by npm ci; tests/test_js_lint.py
+# runs the same check in make test)
+lint: $(STAMP) node_modules/.installed
 	$(BIN)/ruff check scripts tests tools
+	node_modules/.bin/biome ci
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
 
 schemas: $(STAMP)
 	$(BIN)/rulings schemas
@@ -73,4 +80,4 @@ weblate-trial: $(STAMP)
 	$(BIN)/python tools/weblate/trial.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) build site .pytest_cache .hypothesis
+	rm -rf $(VENV) build site .pytest_cache .hypothesis node_modules

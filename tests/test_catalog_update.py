@@ -161,7 +161,8 @@ def test_a_changed_template_rewrites_only_the_entries_it_changed(repo, final_bla
     before_entries, after_entries = entries(saved), entries(after)
     changed = {k for k in before_entries.keys() | after_entries.keys() if before_entries.get(k) != after_entries.get(k)}
     assert changed == {(False, removed), (True, removed), (False, added)}, changed
-    assert after_entries[(True, removed)].startswith(("#~ msgid", "#~ msgctxt"))  # the translator's work, obsolete
+    # the translator's work kept, as obsolete
+    assert after_entries[(True, removed)].startswith(("#~ msgid", "#~ msgctxt"))
     assert after.endswith("\n\n") == final_blank_line
     kept = [k for k in before_entries if k in after_entries]
     assert kept == [k for k in after_entries if k in before_entries]  # in the order saved

@@ -15,6 +15,7 @@ import pytest
 from conftest import BLNS, naughty_strings
 from rulings.model.terms import HAN_RANGES
 from rulings.site.escape import one_line
+from rulings.site.search import shards
 from rulings.site.search.shards import DIGITS, FOLDER, decode_ids, encode_ids, index_files, plain_text, read_js
 from rulings.site.search.tokens import (
     HAN_RUN,
@@ -404,3 +405,46 @@ def test_a_compound_written_apart_is_indexed_where_the_index_has_it_whole():
     assert 1 in postings[stem_of["deepsea"]][2]         # hyphenated
     assert "windblast" not in stem_of                   # two names, not one
     assert "castafire" not in stem_of and "firebal" not in stem_of
+
+
+COUNTER = ["counterweight", "counterpoint", "countermand", "counterfeit", "countersign", "counterpart",
+           "counterattack", "countdown", "country", "county"]
+
+
+@pytest.mark.parametrize("layout", ["max_key", "record", "fields"])
+def test_the_worker_reads_the_index_layout_from_its_meta(tmp_path, monkeypatch, layout):
+    """What the worker must agree on with Python (how long a shard key grows, the order of a record's and a
+    posting's fields) comes from meta.js: an index written another way is still read right. Shards split to
+    8-character keys (``counterw``) were not found by a worker that stopped at 6."""
+    node = _node()
+    monkeypatch.setattr(shards, "SHARD_BYTES", 1)  # every shard splits as far as keys may grow
+    if layout == "max_key":
+        monkeypatch.setattr(shards, "MAX_KEY", 8)
+    elif layout == "record":
+        monkeypatch.setattr(shards, "RECORD", tuple(reversed(shards.RECORD)))
+    else:
+        monkeypatch.setattr(shards, "FIELDS", tuple(reversed(shards.FIELDS)))
+    # the text first: were a name weighed as a text, the two would tie and the first document win
+    entries = [{"location": "game/card/plain/", "title": "Plain", "text": "<p>Nothing counterweight.</p>"}]
+    entries += [{"location": f"game/card/{w}/", "title": f"Card {w}", "text": f"<p>It reads {w} twice.</p>"}
+                for w in COUNTER]
+    context = {**CONTEXT, "where": {e["location"]: "card" for e in entries},
+               "names": {f"game/card/{w}/": [w.title()] for w in COUNTER}}
+    _write_index(tmp_path, entries, context)
+    meta = read_js((tmp_path / "search" / FOLDER / "meta.js").read_bytes())[2]
+    if layout == "max_key":
+        assert max(len(k) for k in meta["keys"]) == 8
+    posted = _run_worker(node, tmp_path, 'await ask("counterw"); return posted;')
+    items = [group[0] for group in posted[-1]["data"]["items"]]
+    # the name first, then the text that has it; each shown with its own title, snippet and kind
+    assert [i["location"] for i in items] == ["game/card/counterweight/", "game/card/plain/"]
+    assert "Card <mark>counterweight</mark>" in items[0]["title"] and "Card" in items[0]["title"]
+    assert "Nothing <mark>counterweight</mark>" in items[1]["text"]
+
+
+def test_the_worker_weighs_every_field_python_writes(tmp_path):
+    """A field Python adds to the postings and the worker does not know would weigh nothing: a word there would
+    find nothing."""
+    node = _node()
+    (tmp_path / "in.json").write_text(json.dumps({"meta": {"keys": [], "stop": [], "han": HAN_RANGES, "docs": 0}}))
+    assert sorted(_in_worker(node, tmp_path, "Object.keys(T.WEIGHTS)")) == sorted(shards.FIELDS)

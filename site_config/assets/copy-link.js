@@ -2,33 +2,48 @@
    the build cannot know, plus #ruling-…) and say so beside the button. The Clipboard API where the page may
    use it (https, localhost, file:// in Chromium), else a selected textarea and execCommand("copy"); if
    both fail, the status shows the address to copy by hand. */
-(function () {
+"use strict";
+(() => {
   function fallback(text) {
-    var area = document.createElement("textarea");
+    const area = document.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");
     area.style.position = "fixed";
     area.style.opacity = "0";
     document.body.appendChild(area);
     area.select();
-    var ok = false;
-    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch (_e) {
+      ok = false;
+    }
     document.body.removeChild(area);
     return ok;
   }
-  document.addEventListener("click", function (ev) {
-    var button = ev.target.closest && ev.target.closest("button.rl-copy-link");
+  document.addEventListener("click", ev => {
+    const button = ev.target.closest && ev.target.closest("button.rl-copy-link");
     if (!button) return;
-    var url = new URL(button.getAttribute("data-rl-permalink"), location.href).href;
-    var status = button.parentNode.querySelector(".rl-copy-status");
+    const url = new URL(button.getAttribute("data-rl-permalink"), location.href).href;
+    const status = button.parentNode.querySelector(".rl-copy-status");
     function done(ok) {
       if (!status) return;
       status.textContent = ok ? button.getAttribute("data-rl-copied") : url;
       clearTimeout(status.rlTimer);
-      if (ok) status.rlTimer = setTimeout(function () { status.textContent = ""; }, 3000);
+      if (ok)
+        status.rlTimer = setTimeout(() => {
+          status.textContent = "";
+        }, 3000);
     }
     if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
-      navigator.clipboard.writeText(url).then(function () { done(true); }, function () { done(fallback(url)); });
+      navigator.clipboard.writeText(url).then(
+        () => {
+          done(true);
+        },
+        () => {
+          done(fallback(url));
+        }
+      );
     } else {
       done(fallback(url));
     }

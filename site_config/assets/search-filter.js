@@ -10,21 +10,23 @@
  * the box; in the filter the arrows and letters choose a game (the results follow at once, the focus
  * stays), Enter returns to the box, Escape and Tab close the search as Material does. */
 "use strict";
-(function () {
+(() => {
   const input = document.querySelector("input.md-search__input");
   const form = input && input.form;
   const config = document.getElementById("__config");
   if (!form || !config) return;
-  const base = new URL(JSON.parse(config.textContent).base + "/", location.href);
+  const base = new URL(`${JSON.parse(config.textContent).base}/`, location.href);
   let select = null;
 
   function searchNow() {
     input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "Unidentified" }));
   }
-  input.addEventListener("input", ev => { if (!ev.isComposing) searchNow(); });  // composing: its keys do
+  input.addEventListener("input", ev => {
+    if (!ev.isComposing) searchNow();
+  }); // composing: its keys do
   input.addEventListener("compositionend", searchNow);
 
-  window.__rulingsSearch = function ([kind, , data]) {
+  window.__rulingsSearch = ([kind, , data]) => {
     if (kind !== "filters" || select) return;
     select = document.createElement("select");
     select.className = "rl-search-game";
@@ -34,7 +36,8 @@
     const current = /(?:^|\s)game:(\S+)/i.exec(input.value);
     if (current) select.value = current[1];
     select.addEventListener("keydown", ev => {
-      if (ev.key === "Enter" || (ev.key === "Tab" && ev.shiftKey)) {  // back to the box
+      if (ev.key === "Enter" || (ev.key === "Tab" && ev.shiftKey)) {
+        // back to the box
         ev.preventDefault();
         input.focus();
       }

@@ -9,31 +9,45 @@
  * The frame's title (its accessible name) comes from the script element's data-title.
  */
 "use strict";
-(function () {
-  var me = document.currentScript;
+(() => {
+  const me = document.currentScript;
   if (location.protocol === "file:" || typeof EventTarget === "undefined" || !me) return;
-  var url = new URL("search-worker.js", me.src).href, Native = window.Worker;
+  const url = new URL("search-worker.js", me.src).href,
+    Native = window.Worker;
+  // biome-ignore lint/complexity/useArrowFunction: Material calls it with new, and an arrow is no constructor
   window.Worker = function (wanted, options) {
     if (new URL(wanted, location.href).href.split("#")[0] !== url) return new Native(wanted, options);
     window.Worker = Native;
-    var port = new EventTarget(), frame = document.createElement("iframe");
-    var loaded = new Promise(function (resolve) { frame.addEventListener("load", resolve); });
+    const port = new EventTarget(),
+      frame = document.createElement("iframe");
+    const loaded = new Promise(resolve => {
+      frame.addEventListener("load", resolve);
+    });
     frame.hidden = true;
     frame.title = me.getAttribute("data-title") || "";
     frame.rlPort = port;
     document.body.appendChild(frame);
-    var doc = frame.contentWindow.document;
+    const doc = frame.contentWindow.document;
     doc.open();
-    doc.write('<!doctype html><body><script>postMessage = function (data) { frameElement.rlPort.dispatchEvent(' +
-              'new MessageEvent("message", { data: data })); };<\/script></body>');
-    var script = doc.createElement("script");  /* not written as markup: link checkers (zimcheck) read that */
+    // biome-ignore lint/suspicious/noUselessEscapeInString: "<\/script>" keeps the file inert if ever inlined in a page
+    const end = "<\/script>";
+    doc.write(
+      "<!doctype html><body><script>postMessage = function (data) { frameElement.rlPort.dispatchEvent(" +
+        `new MessageEvent("message", { data: data })); };${end}</body>`
+    );
+    const script = doc.createElement("script"); // not written as markup: link checkers (zimcheck) read that
     script.src = url;
     doc.body.appendChild(script);
     doc.close();
-    port.postMessage = function (data) {  /* what Material sends before the frame's script runs waits */
-      loaded.then(function () { frame.contentWindow.dispatchEvent(new MessageEvent("message", { data: data })); });
+    port.postMessage = data => {
+      // what Material sends before the frame's script runs waits
+      loaded.then(() => {
+        frame.contentWindow.dispatchEvent(new MessageEvent("message", { data: data }));
+      });
     };
-    port.terminate = function () { frame.remove(); };
+    port.terminate = () => {
+      frame.remove();
+    };
     return port;
   };
 })();

@@ -9,6 +9,8 @@ import pytest
 
 from rulings.content.codec import entry_to_data
 from rulings.importers import anachronism as imp
+from rulings.importers.anachronism import decisions
+from rulings.importers.anachronism.entities import resolve_see
 from rulings.model.entries import (
     Diagram,
     Entity,
@@ -78,7 +80,7 @@ def test_counts(by_kind) -> None:
     # 141 "See"/"See also" lines (34 "See also"); "Camulos or Waköán Töánka" names two headings.
     assert sum(len(e.related) + len(e.see) for e in entities) == 142
     assert len(by_kind["errata"]) == 9
-    assert len(by_kind["glossary"]) == 24  # GLOSSARY in tables.py
+    assert len(by_kind["glossary"]) == 24  # decisions.GLOSSARY
     assert len(by_kind["sections"]) == 1
     assert "changelog" not in by_kind  # the FAQ has no change log, only "Updated: 3-20-2006"
 
@@ -98,7 +100,7 @@ def test_game(result) -> None:
 
 def test_topic_table_matches_headings(by_kind) -> None:
     names = {e.name.source for e in by_kind["entities"] if e.type is EntityType.TOPIC}
-    assert names == set(imp.TOPIC_HEADINGS)
+    assert names == set(decisions.TOPIC_HEADINGS)
     cards = {e.name.source for e in by_kind["entities"] if e.type is EntityType.CARD}
     assert {"Ger", "Zhad", "Horn Bow", "Nemere", "Zeus", "Do", "Ninja-to"} <= cards
 
@@ -135,12 +137,12 @@ def test_every_see_reference_resolves(by_kind, lines) -> None:
             continue
         seen += 1
         owner = next(e for e in entities if e.origin.lines[0] < n <= e.origin.lines[1])
-        targets = imp.resolve_see(m.group(2).strip(), headings)
+        targets = resolve_see(m.group(2).strip(), headings)
         # "See also X": read X as well (related); "See X": read X instead (see)
         kept, other = (owner.related, owner.see) if m.group(1) else (owner.see, owner.related)
         assert targets and set(targets) <= set(kept) and not set(targets) & set(other), (n, line)
     assert seen == 141
-    for variant, heading in imp.SEE_ALIASES.items():  # every alias is recorded on its target
+    for variant, heading in decisions.SEE_ALIASES.items():  # every alias is recorded on its target
         assert variant in next(e for e in entities if e.name.source == heading).aliases["en"]
 
 
@@ -290,7 +292,7 @@ def test_glossary(by_id, text) -> None:
     assert adj.related == [f"{G}/term/behind"]
     game = by_id[f"{G}/term/game"]
     assert game.aliases == {"en": ["challenge"]}
-    for spec in imp.GLOSSARY:  # every definition is printed text
+    for spec in decisions.GLOSSARY:  # every definition is printed text
         assert spec.definition in text
 
 

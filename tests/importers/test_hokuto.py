@@ -10,7 +10,8 @@ import pytest
 
 from rulings.content.codec import entry_to_data
 from rulings.importers import hokuto
-from rulings.importers.hokuto import damage, tables
+from rulings.importers.hokuto import damage, decisions
+from rulings.importers.hokuto.cards import Cards
 from rulings.model.entries import ENTRY_ID_RE, Entity, Erratum, ErratumType, Ruling, RulingFlag, Term
 
 ROOT = Path(__file__).parents[2]
@@ -83,9 +84,9 @@ def test_qa_count(by_kind, lines):
 
 def test_entity_count(by_kind):
     # 25 cards named in the errata (line 28 names two cards, Energia Elettrica is listed twice) and 97 in
-    # the Q&A (hokuto.CARDS), two of them (Julia, Energia Elettrica) the same: 25 + 97 - 2 = 120.
+    # the Q&A (decisions.CARDS), two of them (Julia, Energia Elettrica) the same: 25 + 97 - 2 = 120.
     ents = by_kind["entities"]
-    assert len(hokuto.CARDS) == 97
+    assert len(decisions.CARDS) == 97
     assert len(ents) == 120
     assert all(isinstance(e, Entity) and e.type.value == "card" for e in ents)
 
@@ -128,7 +129,7 @@ def test_erratum_quoted_and_missing_keyword(by_id):
 
 def test_erratum_types(by_kind):
     types = Counter(e.type.value for e in by_kind["errata"])
-    # every line matched a rule of hokuto.ERRATUM_RULES (none fell back to "other")
+    # every line matched a rule of decisions.ERRATUM_RULES (none fell back to "other")
     assert types == {"missing-keyword": 3, "wording": 9, "misprint": 6, "name": 1, "symbol": 6}
 
 
@@ -223,13 +224,13 @@ def test_cross_reference(by_id):
 
 
 def test_every_capitalised_name_is_a_card(by_kind):
-    cards = hokuto.Cards()
+    cards = Cards()
     for r in by_kind["rulings"]:
         for t in (r.question.source, r.answer.source):
             spans = cards.spans(t)
             for m in re.finditer(r"[A-ZÀ-Ý]{2,}", t):
                 inside = any(a <= m.start() and m.end() <= b for a, b in spans)
-                assert inside or m.group(0) in tables.NOT_CARDS, (r.id, m.group(0))
+                assert inside or m.group(0) in decisions.NOT_CARDS, (r.id, m.group(0))
 
 
 # --- shape, determinism, coverage ---------------------------------------------------------------------

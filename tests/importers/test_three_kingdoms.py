@@ -24,7 +24,7 @@ import pytest
 
 from rulings.content.codec import entry_to_data
 from rulings.importers import three_kingdoms as tk
-from rulings.importers.three_kingdoms import forum
+from rulings.importers.three_kingdoms import decisions, forum
 from rulings.model.entries import Entity, Erratum, ListBlock, Ruling, Section, Term
 from rulings.model.text import TranslationStatus, text_hash
 
@@ -203,8 +203,9 @@ def test_chinese_texts_have_english(result):
         assert tr.source_hash == text_hash(t.source)
         if t is notes:
             assert (tr.status, tr.by) == (TranslationStatus.MACHINE, "ai:claude")
-        elif t.source in tk.HEADING_EN:
-            assert (tr.text, tr.status, tr.by) == (tk.HEADING_EN[t.source], TranslationStatus.MACHINE, "ai:claude")
+        elif t.source in decisions.HEADING_EN:
+            expected = (decisions.HEADING_EN[t.source], TranslationStatus.MACHINE, "ai:claude")
+            assert (tr.text, tr.status, tr.by) == expected
         else:
             assert tr.status is TranslationStatus.OFFICIAL
     assert result.game.name.source == "Legends of the Three Kingdoms"
@@ -213,7 +214,7 @@ def test_chinese_texts_have_english(result):
 
 
 def test_dropped_noise(text):
-    a = tk.analyse(text)
+    a = forum.analyse(text)
     lines = text.split("\n")
     assert a.noise == [55]
     assert sorted(lines[n - 1].strip() for n in a.noise) == sorted(forum.NOISE_LINES)
@@ -227,7 +228,7 @@ def test_posters_remarks_are_the_document_notes(text, result):
     """Line 2 and the end of line 261 are the poster's, not rules: kept as the document's notes, in
     printed order, with their English."""
     lines = [s.strip() for s in text.split("\n")]
-    a = tk.analyse(text)
+    a = forum.analyse(text)
     assert [n for n, _, _ in a.asides] == [2, 261]
     notes = result.game.documents[0].notes
     paragraphs = notes.source.split("\n\n")
@@ -238,8 +239,8 @@ def test_posters_remarks_are_the_document_notes(text, result):
 
 
 def test_coverage(text, result):
-    a = tk.analyse(text)
-    covered = set(a.noise) | {tk.TITLE_LINE} | {n for n, _, _ in a.asides}
+    a = forum.analyse(text)
+    covered = set(a.noise) | {forum.TITLE_LINE} | {n for n, _, _ in a.asides}
     for r in a.repeats:
         covered |= set(range(r.copy[0], r.copy[1] + 1))
     for f in result.files:

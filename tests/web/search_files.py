@@ -28,7 +28,7 @@ def _read(path: Path) -> list:
 class SearchFiles:
     rows: list[Row]
     stem_of: dict[str, str]
-    postings: dict[str, list[set[int]]]  # stem -> [as a name, in a title, in the text]
+    postings: dict[str, list[set[int]]]  # stem -> the documents having it in each field (meta's "fields")
 
     def having(self, text: str) -> set[str]:
         """The locations of the documents that have every indexed word of ``text`` (name, title or text)."""
@@ -45,12 +45,15 @@ def search_files(locale_dir: Path) -> SearchFiles:
     meta = _read(root / "meta.js")[2]
     games, kinds = [n for _, n in meta["games"]], [n for _, n in meta["kinds"]]
     rows: list[Row] = []
+    at = {k: i for i, k in enumerate(meta["record"])}  # the index's own layout, as the worker reads it
     for n in range(-(-meta["docs"] // meta["chunk"])):
-        for loc, title, snippet, game, kind, _page in _read(root / "d" / f"{n}.js")[2]["r"]:
-            rows.append(Row(loc, title, snippet, games[game - 1] if game else None, kinds[kind - 1] if kind else None))
+        for r in _read(root / f"{meta['paths']['docs']}{n}.js")[2]["r"]:
+            game, kind = r[at["game"]], r[at["kind"]]
+            rows.append(Row(r[at["location"]], r[at["title"]], r[at["snippet"]], games[game - 1] if game else None,
+                            kinds[kind - 1] if kind else None))
     stem_of: dict[str, str] = {}
     postings: dict[str, list[set[int]]] = {}
-    for shard in sorted((root / "s").glob("*.js")):
+    for shard in sorted((root / meta["paths"]["shard"]).glob("*.js")):
         data = _read(shard)[2]
         stem_of.update({s: (s if st == 1 else st) for s, st in data["s"].items()})
         postings.update({s: [set(decode_ids(ids)) for ids in fields] for s, fields in data["p"].items()})

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 
 from rulings.importers.sorcery.blocks import Placed
-from rulings.importers.sorcery.document import GAME_ID, LANG, SourceError, join_lines, prov, tx
-from rulings.importers.sorcery.tables import STOPWORDS
+from rulings.importers.sorcery.decisions import OUTLINE, STEP_SECTIONS, STOPWORDS
+from rulings.importers.sorcery.document import GAME_ID, LANG, SourceError, join_lines, norm, prov, tx
+from rulings.importers.sorcery.rulings import short_slug
 from rulings.model.entries import Paragraph, Ruling
 from rulings.model.ids import slugify, unique
 from rulings.model.terms import Glossary
@@ -63,3 +64,17 @@ def section_rulings(lines: list[str], placed: list[Placed], section_id: str, slu
                           answer=tx(text), about=about, related=[section_id]))
     return out
 
+
+
+def outline_rulings(lines: list[str], placed: dict[str, list[Placed]], section_ids: dict[str, str],
+                    names: Glossary, used: set[str]) -> tuple[list[Ruling], dict[str, list[Ruling]]]:
+    """The rulings of every outline section but the step lists, in outline order, and those of each section
+    (by section id)."""
+    rulings: list[Ruling] = []
+    by_section: dict[str, list[Ruling]] = {}
+    for t, _parent in OUTLINE:
+        if t not in STEP_SECTIONS:
+            asked = section_rulings(lines, placed[t], section_ids[norm(t)], short_slug(t, set(), 3), names, used)
+            by_section[section_ids[norm(t)]] = asked
+            rulings += asked
+    return rulings, by_section

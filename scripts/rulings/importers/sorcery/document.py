@@ -12,6 +12,7 @@ from rulings.model.entries import Provenance
 from rulings.model.ids import fold_accents
 from rulings.model.text import Text
 
+FORMAT = "sorcery-clarifications"
 GAME_ID = "sorcery"
 SOURCE_NAME = "sorcery-rulebook-clarifications.txt"
 DOC_ID = "clarifications"

@@ -4,8 +4,9 @@ Under ``search/rl/`` beside ``search_index.json``, every file a script that hand
 worker's global ``__rulingsSearch`` (so it loads with ``importScripts`` from a worker and with a
 ``<script>`` tag inside Material's ``file://`` worker shim, where ``fetch`` is refused):
 
-- ``meta.js``: games, kinds, stop words, the Han ranges, what joins a compound and the list of shard keys
-  (small, first);
+- ``meta.js``: games, kinds, stop words, the Han ranges, what joins a compound, the list of shard keys
+  and the layout of the other files (how long a key grows, the fields of a record and of a posting, the
+  folders): small, first. The worker reads all of it from there, so this module is its one source;
 - ``s/<key>.js``: the words starting with ``key`` (a prefix of one or two characters, longer where a
   shard would be large): each surface form with its stem, each of those stems with the documents
   having it as a name, in a title, in the text and in an original the page hides (sorted ids as one string
@@ -40,9 +41,14 @@ from rulings.site.search.tokens import HAN_RUN, HYPHENS, JOIN_MAX, JOINERS, STOP
 FOLDER = "rl"
 CALL = "__rulingsSearch"  # the worker's registration function, called by every index file
 CHUNK = 16  # documents per record file: a result list touches few bytes
-SHARD_BYTES = 10_000  # a shard larger than this is split by one more character (a query's first shards
-# 10-11 KB at 10k rulings, a little under what 16_000 gave with postings as JSON lists of gaps)
-MAX_KEY = 6
+SHARD_BYTES = 10_000  # a shard larger than this is split by one more character (tools/bench/README.md: why)
+MAX_KEY = 6  # characters a shard's key grows to at most (the worker looks up keys up to this length)
+FIELDS = ("name", "title", "text", "original")
+"""Where a document has a word, in the order of a stem's postings (the worker weighs each by its name)."""
+RECORD = ("location", "title", "snippet", "game", "kind", "page")
+"""What a result shows of a document, in the order of its record (:func:`record`)."""
+PATHS = {"shard": "s/", "docs": "d/", "facet": "f/"}
+"""The folders of the shards, the record files and the facets under :data:`FOLDER`."""
 SNIPPET = 140  # characters of text shown under a result's title
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-"
 """The 64 characters of :func:`encode_ids` (none JSON or the worker's files escape), in meta.js for the worker."""
@@ -63,9 +69,9 @@ class Doc:
 class Index:
     docs: list[Doc] = field(default_factory=list)
     stem_of: dict[str, str] = field(default_factory=dict)
-    postings: dict[str, tuple[set[int], set[int], set[int], set[int]]] = field(
-        default_factory=lambda: defaultdict(lambda: (set(), set(), set(), set())))
-    """Per stem, the documents having it in a name, a title, the text, an original (the worker's FIELDS)."""
+    postings: dict[str, tuple[set[int], ...]] = field(
+        default_factory=lambda: defaultdict(lambda: tuple(set() for _ in FIELDS)))
+    """Per stem, the documents having it in each of :data:`FIELDS` (a name, a title, the text, an original)."""
 
 
 def plain_text(markup: str) -> str:
@@ -103,8 +109,9 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
                            games.index(segment) + 1 if segment in games else 0,
                            kinds.index(kind) + 1 if kind in kinds else 0, page_ids.get(page, n)))
         d = ix.docs[-1]
-        fields = (names.get(location, []), [d.title], [d.text], originals.get(location, []))
-        for f, texts in enumerate(fields):
+        fields = {"name": names.get(location, []), "title": [d.title], "text": [d.text],
+                  "original": originals.get(location, [])}
+        for f, texts in enumerate(fields[name] for name in FIELDS):
             for text in texts:  # one by one: no compound joins the end of a name to the next
                 for tok in index_tokens(text):
                     add(tok, f, n)
@@ -176,25 +183,28 @@ def read_js(data: bytes) -> list:
 
 
 def record(ix: Index, n: int) -> list:
-    """What a result shows of document ``n``: location, title, snippet, game, kind, page."""
+    """What a result shows of document ``n``: its :data:`RECORD` (location, title, snippet, game, kind, page)."""
     d = ix.docs[n]
-    return [d.location, one_line(d.title), one_line(d.text, SNIPPET), d.game, d.kind, d.page]
+    shown = {"location": d.location, "title": one_line(d.title), "snippet": one_line(d.text, SNIPPET),
+             "game": d.game, "kind": d.kind, "page": d.page}
+    return [shown[k] for k in RECORD]
 
 
 def _shard_data(ix: Index, strings: list[str]) -> dict:
     surfaces = {s: (ix.stem_of[s] if ix.stem_of[s] != s else 1) for s in strings}
     stems = sorted({ix.stem_of[s] for s in strings})
-    named = {n for s in stems for n in ix.postings[s][0]}  # the names rank first: shown from here
+    name = FIELDS.index("name")
+    named = {n for s in stems for n in ix.postings[s][name]}  # the names rank first: shown from here
     named |= {ix.docs[n].page for n in named}
     return {"s": surfaces, "p": {s: _postings(ix.postings[s]) for s in stems},
             "r": {n: record(ix, n) for n in sorted(named)}}
 
 
 def _postings(fields: tuple[set[int], ...]) -> list[str]:
-    """A stem's postings as the worker reads them: names, titles, texts, originals (left out when empty, as
-    most are: an original's words are mostly in another language than the page's)."""
+    """A stem's postings as the worker reads them, one per :data:`FIELDS`, the last left out when empty (as
+    most originals are: an original's words are mostly in another language than the page's)."""
     out = [encode_ids(f) for f in fields]
-    return out[:3] if not out[3] else out
+    return out[:-1] if not out[-1] else out
 
 
 def _split(ix: Index, key: str, strings: list[str], out: dict[str, dict]) -> None:
@@ -240,18 +250,19 @@ def index_files(entries: list[dict], context: dict, lang: str) -> dict[str, byte
     all_shards = shards(ix)
     game_names = [[g, context["games"][g]] for g in games]
     kind_names = [[k, context["kinds"][k]] for k in kinds]
-    files = {f"{FOLDER}/s/{shard_name(k)}.js": js("shard", k, d) for k, d in all_shards.items()}
+    files = {f"{FOLDER}/{PATHS['shard']}{shard_name(k)}.js": js("shard", k, d) for k, d in all_shards.items()}
     for start in range(0, len(ix.docs), CHUNK):
         ids = range(start, min(start + CHUNK, len(ix.docs)))
         pages = {ix.docs[n].page for n in ids} - set(ids)
-        files[f"{FOLDER}/d/{start // CHUNK}.js"] = js("docs", start // CHUNK, {
+        files[f"{FOLDER}/{PATHS['docs']}{start // CHUNK}.js"] = js("docs", start // CHUNK, {
             "r": [record(ix, n) for n in ids], "p": {n: record(ix, n) for n in sorted(pages)}})
-    files[f"{FOLDER}/f/game.js"] = js("facet", "game", _runs([d.game for d in ix.docs]))
-    files[f"{FOLDER}/f/kind.js"] = js("facet", "kind", _runs([d.kind for d in ix.docs]))
+    files[f"{FOLDER}/{PATHS['facet']}game.js"] = js("facet", "game", _runs([d.game for d in ix.docs]))
+    files[f"{FOLDER}/{PATHS['facet']}kind.js"] = js("facet", "kind", _runs([d.kind for d in ix.docs]))
     filters = {"games": game_names, "kinds": kind_names, "labels": context.get("labels", {"game": "Game"})}
     files[f"{FOLDER}/filters.js"] = js("filters", None, filters)
     files[f"{FOLDER}/meta.js"] = js("meta", None, {
         **filters, "docs": len(ix.docs), "chunk": CHUNK, "keys": sorted(all_shards), "stop": sorted(STOP_WORDS),
         "han": HAN_RANGES, "digits": DIGITS,
-        "compound": {"joiners": JOINERS, "hyphens": HYPHENS, "max": JOIN_MAX}})
+        "compound": {"joiners": JOINERS, "hyphens": HYPHENS, "max": JOIN_MAX},
+        "max_key": MAX_KEY, "fields": list(FIELDS), "record": list(RECORD), "paths": PATHS})
     return files

@@ -35,3 +35,20 @@ def test_unknown_format_could_not_run(tmp_path):
     r = CliRunner().invoke(main, ["import", "no-such-format", str(source)])
     assert r.exit_code == 2
     assert all(fmt in r.output for fmt in IMPORTERS)  # the message names the known formats
+
+
+def _broken_collect(_content):
+    raise KeyError("translations")
+
+
+def test_an_unexpected_error_is_one_line_and_says_how_to_see_its_stack(monkeypatch, tmp_path):
+    monkeypatch.setattr("rulings.content.stats.collect", _broken_collect)
+    monkeypatch.delenv("RULINGS_DEBUG", raising=False)
+    args = ["stats", str(REPO / "content")]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "KeyError: 'translations'" in r.output and "--traceback" in r.output
+    for how, env in ((["--traceback", *args], {}), (args, {"RULINGS_DEBUG": "1"})):
+        r = CliRunner().invoke(main, how, env=env)
+        assert r.exit_code == 2, how
+        assert "Traceback (most recent call last)" in r.output and "_broken_collect" in r.output, how

@@ -15,7 +15,8 @@ from rulings.cli.exits import SafeGroup
 
 @click.group(cls=SafeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rulings")
-def main() -> None:
+@click.option("--traceback", is_flag=True, help="On an unexpected error, print its stack (also: RULINGS_DEBUG=1).")
+def main(traceback: bool) -> None:  # the flag is read by SafeGroup from the context
     """Rules knowledge base for tabletop card games: validate, format and build content."""
 
 

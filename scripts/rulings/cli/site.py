@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from rulings.cli.exits import ContentProblem, CouldNotRun
+from rulings.model.text import FALLBACK_LOCALE
 
 
 def _site_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
@@ -102,7 +103,7 @@ def sign(folder: Path, key: Path | None) -> None:
 
 
 @click.command()
-@click.option("--locale", default="en", show_default=True, help="Locale to preview.")
+@click.option("--locale", default=FALLBACK_LOCALE, show_default=True, help="Locale to preview.")
 @click.option("--dev-addr", "address", default="127.0.0.1:8000", show_default=True, help="HOST:PORT to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=None, help="Listen on this port (of --dev-addr's host).")
 def serve(locale: str, address: str, port: int | None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from rulings.content.tree import Content
 from rulings.model.entries import Entity
+from rulings.model.text import FALLBACK_LOCALE
 from rulings.translation.status import rows
 
 
@@ -16,7 +17,7 @@ def collect(content: Content) -> dict[str, Any]:
     locales = content.project.locales
     games: dict[str, Any] = {}
     for gid, g in sorted(content.games.items()):
-        games[gid] = {"name": g.name.get("en") or g.name.source, "identified": g.identified,
+        games[gid] = {"name": g.name.get(FALLBACK_LOCALE) or g.name.source, "identified": g.identified,
                       "documents": len(g.documents), "kinds": Counter(),
                       "translations": {loc: Counter() for loc in locales}}
     for e in content.entries:

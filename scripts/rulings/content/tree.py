@@ -22,6 +22,7 @@ from rulings.content.load import Loaded, load, position
 from rulings.content.safety import symlinks_under
 from rulings.content.schemas import all_schemas
 from rulings.model.entries import ENTRY_CLASSES, Entry, Game, Project
+from rulings.model.text import FALLBACK_LOCALE
 
 FILE_KINDS = ("project", "game", *ENTRY_CLASSES)
 SUFFIXES = (".yml", ".yaml")
@@ -151,7 +152,7 @@ def read(root: Path) -> Content:
 
 def _read(root: Path) -> Content:
     root = root.resolve()
-    content = Content(root=root, project=Project(locales=["en"]))
+    content = Content(root=root, project=Project(locales=[FALLBACK_LOCALE]))
     content.paths = discover(root)
     for link in symlinks_under(root):
         content.diagnostics.append(Diagnostic(display_path(link), 1, 1, Severity.ERROR,

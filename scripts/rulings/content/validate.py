@@ -74,7 +74,7 @@ from rulings.model.entries import (
 from rulings.model.fields import BY_LOCALE, content_fields, is_content_class
 from rulings.model.names import display_name
 from rulings.model.terms import MAX_NAME_FORMS, MAX_TERM_FORMS, Glossary, form_problem
-from rulings.model.text import Text, TextState, text_hash
+from rulings.model.text import FALLBACK_LOCALE, Text, TextState, text_hash
 from rulings.model.urls import CHECKS, browser_reading, unicode_host
 from rulings.vcs import SOURCE_DATE_ENV, source_date_env
 
@@ -386,7 +386,8 @@ class Checker:
         for loc in text.locales:
             if not locale_known(loc):
                 self.err(ld, position(node, [*path, loc], key=True), f"unknown locale '{loc}'", "locale-unknown")
-        if text.lang != "en" and locale_known(text.lang) and text.state("en") is TextState.MISSING:
+        if text.lang != FALLBACK_LOCALE and locale_known(text.lang) and \
+                text.state(FALLBACK_LOCALE) is TextState.MISSING:
             self.err(ld, position(node, path),
                      f"{_label(path)} is in '{text.lang}' and has no English translation; add one under it "
                      f"(en: {{text: ..., source_hash: {text_hash(text.source)}, status: draft, by: your-name}}) or "
@@ -500,7 +501,7 @@ class Checker:
             return
         for loc in self.c.project.locales:
             fields = [p for p, t in e.texts() if t.state(loc) is TextState.MISSING and not kept_as_printed(e, p)]
-            if fields and loc != "en":
+            if fields and loc != FALLBACK_LOCALE:
                 self.add(f.loaded, position(e.node, ["id"]), Severity.WARNING,
                          f"{e.id}: no '{loc}' translation of {', '.join(fields)}", "translation-missing")
 
@@ -531,7 +532,7 @@ def missing_summary(content: Content) -> list[Diagnostic]:
     out = []
     for f in content.files:
         for loc in content.project.locales:
-            if loc == "en":
+            if loc == FALLBACK_LOCALE:
                 continue
             missing = [(e, p) for e in f.entries for p, t in e.texts()
                        if t.state(loc) is TextState.MISSING and not kept_as_printed(e, p)]

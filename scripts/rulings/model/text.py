@@ -15,6 +15,9 @@ from typing import ClassVar
 
 from rulings.model.fields import Shape, spec
 
+FALLBACK_LOCALE = "en"
+"""The language every reader falls back to (a text not translated into theirs is shown in it, else as written),
+the one every non-English text must be translated into, and the language the UI's own strings are written in."""
 HASH_LENGTH = 12
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import yaml
 
-from rulings.model.text import text_hash
+from rulings.model.text import FALLBACK_LOCALE, text_hash
 from rulings.site.i18n import UI, _
 
-GUIDE_LANG = "en"  # the language docs/ is written in
+GUIDE_LANG = FALLBACK_LOCALE  # the language docs/ is written in
 TRANSLATIONS = "i18n"  # docs/i18n/<locale>/<name>
 GUIDE_NOTE = _("This guide is written in English.")
 GUIDE_MACHINE = _("This guide is a machine translation of the English one, which remains the reference.")

@@ -23,9 +23,11 @@ from babel.dates import format_date
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
+from rulings.model.text import FALLBACK_LOCALE
+
 DOMAIN = "messages"
 POT = f"{DOMAIN}.pot"
-SOURCE_LOCALE = "en"
+SOURCE_LOCALE = FALLBACK_LOCALE  # the msgids are written in it
 """The language the UI strings are written in: a string without a translation is shown in it."""
 NAME = re.compile(r"[a-z_]+")
 _FORMATTER = string.Formatter()

@@ -17,6 +17,7 @@ from rulings.content.dating import date_entries
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.model.terms import HAN
+from rulings.model.text import FALLBACK_LOCALE
 from rulings.site import paths as P
 from rulings.site.render import Linker
 
@@ -190,7 +191,7 @@ def build_model(content: Content) -> SiteModel:
             top = page_section(s, by_id)
             loc.place(s.id, P.section_page(top), whole_page=top is s)
         # backlinks: explicit references, plus names found in the source texts
-        linker = Linker(gd.terms, gd.entities, "en")
+        linker = Linker(gd.terms, gd.entities, FALLBACK_LOCALE)
         for e in gd.entries:
             targets = {ref for _field, ref in e.references()}
             for _path, text in e.texts():

@@ -18,6 +18,8 @@ import yaml
 from babel import Locale, UnknownLocaleError
 from mkdocs.utils import get_theme_dir
 
+from rulings.model.text import FALLBACK_LOCALE
+
 SEPARATOR = "[\\s\\u200b\\u3000\\-、。，．？！；]+"
 """Material's search separator in ``search_index.json``'s config (our worker splits words itself, see
 :mod:`rulings.site.search.tokens`): whitespace, the zero-width space and CJK punctuation."""
@@ -59,13 +61,13 @@ def theme_language(locale: str) -> str:
         raise LocaleConfigError(f"locale '{locale}' is not a known BCP-47 language tag (such as de, pt-BR or "
                                 f"zh-Hant); the site's locales are listed in {PROJECT}") from None
     candidates = [locale, *(f"{tag.language}-{part}" for part in (tag.territory, tag.script) if part), tag.language]
-    return next((c for c in candidates if c in _material_languages()), "en")
+    return next((c for c in candidates if c in _material_languages()), FALLBACK_LOCALE)
 
 
 def search_languages(language: str) -> list[str]:
     """Material's default search language for a theme language, then English."""
     own = str(_material_strings(language).t("search.config.lang")).strip()
-    return [own, "en"] if own and own != "en" else ["en"]
+    return [own, FALLBACK_LOCALE] if own and own != FALLBACK_LOCALE else [FALLBACK_LOCALE]
 
 
 @cache

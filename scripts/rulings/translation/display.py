@@ -30,9 +30,9 @@ import unicodedata
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rulings.model.text import Text, TextState, TranslationStatus
+from rulings.model.text import FALLBACK_LOCALE, Text, TextState, TranslationStatus
 
-FALLBACK = "en"
+FALLBACK = FALLBACK_LOCALE
 """The language every reader is offered when their own has no current translation."""
 
 

@@ -21,6 +21,7 @@ import material.plugins.search.plugin as material_search
 from mkdocs.plugins import event_priority
 
 from rulings.files import atomic_write
+from rulings.model.text import FALLBACK_LOCALE
 from rulings.site.search.context import FILE
 from rulings.site.search.shards import FOLDER, index_files
 
@@ -39,7 +40,7 @@ def on_post_build(config, **_kwargs) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     context_file = Path(config["config_file_path"]).parent / FILE
     context = json.loads(context_file.read_text(encoding="utf-8")) if context_file.is_file() else {}
-    lang = str(config["theme"]["language"] or "en")
+    lang = str(config["theme"]["language"] or FALLBACK_LOCALE)
     folder = path.parent / FOLDER
     files = index_files(list(data.get("docs", [])), context, lang)
     for old in sorted(folder.rglob("*.js")) if folder.exists() else []:  # a rebuild (serve): none left over

@@ -74,9 +74,10 @@ class _Tracker(BasePlugin):
         self.files = files
         docs = os.path.join(config.docs_dir, "")
         for f in files:
-            if self.only is not None and f.abs_src_path and f.abs_src_path.startswith(docs) and f.generated_by is None:
+            if f.abs_src_path and f.abs_src_path.startswith(docs) and f.generated_by is None:
                 # an output somebody removed is written again too
-                f.is_modified = _always if f.src_uri in self.only or not os.path.isfile(f.abs_dest_path) else _never
+                f.is_modified = _always if self.only is None or f.src_uri in self.only \
+                    or not os.path.isfile(f.abs_dest_path) else _never
         return files
 
     @event_priority(-100)  # after the search plugin's own (0), which adds the page's entries
@@ -152,6 +153,7 @@ class LiveSite:
         """``SOURCE_DATE_EPOCH`` while mkdocs builds (the sitemap's dates), as a build gives its mkdocs runs;
         None: the clock's."""
         self.config: MkDocsConfig | None = None
+        self.started = False
         self.tracker = _Tracker()
         logging.getLogger("mkdocs.commands.build").addFilter(_not_dirty_warning)  # once: a filter is kept once
         shards.remember_texts()  # the index is made again after every edit, of nearly the same texts
@@ -164,21 +166,23 @@ class LiveSite:
 
     def build(self, changed: Iterable[str] = ()) -> Built:
         """Write the pages and files of ``changed`` (paths under docs/) again, and whatever a build writes
-        every time (sitemap, 404 page, search index); everything after :meth:`invalidate` or a failure."""
+        every time (sitemap, 404 page, search index); everything after :meth:`invalidate` or a failure. The
+        first build empties the site folder first; the others write over it (a failing one leaves the last
+        good pages: a template that does not parse fails before any)."""
         full = self.config is None
         if full:
             config = load_config(config_file=str(self.config_file), site_dir=str(self.site_dir))
             config.plugins["rulings-live"] = self.tracker
             config.plugins.on_startup(command="serve", dirty=False)
             config.site_url = self.serve_url  # as mkdocs serve does: the language switcher stays on the page
-            self.tracker.entries, self.tracker.outputs = {}, {}
+            self.tracker.entries = {}
         else:
             config = self.config
         self.tracker.only = None if full else set(changed)
         self.config = None  # until this build succeeds: after a failure, everything again
         with _source_date(self.epoch):
-            build(config, serve_url=self.serve_url, dirty=not full)
-        self.config = config
+            build(config, serve_url=self.serve_url, dirty=self.started)
+        self.config, self.started = config, True
         return Built(full, list(self.tracker.built))
 
     def close(self) -> None:

@@ -170,6 +170,7 @@ def _start(tree: Path) -> tuple[Preview, LiveSite]:
     assert preview.regenerate(), preview.problems
     site = LiveSite(preview.base / "mkdocs.yml", preview.site_dir, URL, EPOCH)
     site.build()
+    assert len(site._index_events) == 2  # Material's search index, then ours: made after the pages show
     return preview, site
 
 
@@ -179,7 +180,9 @@ def _update(preview: Preview, site: LiveSite) -> list[str]:
     r = preview.last
     if r.config_changed:
         site.invalidate()
-    return site.build(r.docs_changed).pages
+    pages = site.build(r.docs_changed, index=False).pages
+    site.index()
+    return pages
 
 
 def _files(folder: Path) -> dict[str, bytes]:

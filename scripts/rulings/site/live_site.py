@@ -32,6 +32,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files, InclusionLevel
 
+from rulings.site.search import hook as search_hook
 from rulings.site.search import shards
 
 DIRTY_WARNING = "A 'dirty' build is being performed"
@@ -124,6 +125,16 @@ def _source_date(epoch: str | None) -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = before
 
 
+def _take_index_events(config: MkDocsConfig) -> list:
+    """Take the search index's ``post_build`` events (Material's search plugin's, then our search hook's) out
+    of ``config``'s, in their order, for :meth:`LiveSite.index` to run."""
+    events = config.plugins.events["post_build"]
+    taken = [e for e in events if isinstance(getattr(e, "__self__", None), SearchPlugin)
+             or getattr(getattr(e, "__code__", None), "co_filename", None) == search_hook.__file__]
+    events[:] = [e for e in events if e not in taken]
+    return taken
+
+
 def _prune(folder: Path, top: Path) -> None:
     """Remove ``folder`` and its parents up to ``top`` while they are empty."""
     while folder != top and top in folder.parents:
@@ -154,6 +165,8 @@ class LiveSite:
         None: the clock's."""
         self.config: MkDocsConfig | None = None
         self.started = False
+        self._index_events: list = []
+        self._indexed = True
         self.tracker = _Tracker()
         logging.getLogger("mkdocs.commands.build").addFilter(_not_dirty_warning)  # once: a filter is kept once
         shards.remember_texts()  # the index is made again after every edit, of nearly the same texts
@@ -164,11 +177,12 @@ class LiveSite:
             self.config.plugins.on_shutdown()
         self.config = None
 
-    def build(self, changed: Iterable[str] = ()) -> Built:
+    def build(self, changed: Iterable[str] = (), *, index: bool = True) -> Built:
         """Write the pages and files of ``changed`` (paths under docs/) again, and whatever a build writes
         every time (sitemap, 404 page, search index); everything after :meth:`invalidate` or a failure. The
         first build empties the site folder first; the others write over it (a failing one leaves the last
-        good pages: a template that does not parse fails before any)."""
+        good pages: a template that does not parse fails before any). ``index=False``: the search index is
+        left to :meth:`index` (the preview shows the pages first: the index takes longer than they do)."""
         full = self.config is None
         if full:
             config = load_config(config_file=str(self.config_file), site_dir=str(self.site_dir))
@@ -176,14 +190,28 @@ class LiveSite:
             config.plugins.on_startup(command="serve", dirty=False)
             config.site_url = self.serve_url  # as mkdocs serve does: the language switcher stays on the page
             self.tracker.entries = {}
+            self._index_events = _take_index_events(config)
         else:
             config = self.config
         self.tracker.only = None if full else set(changed)
         self.config = None  # until this build succeeds: after a failure, everything again
         with _source_date(self.epoch):
             build(config, serve_url=self.serve_url, dirty=self.started)
+            self._indexed = False
+            if index:
+                self.index(config)
         self.config, self.started = config, True
         return Built(full, list(self.tracker.built))
+
+    def index(self, config: MkDocsConfig | None = None) -> None:
+        """Write the search index of the last build, if :meth:`build` left it (Material's entries, then ours)."""
+        config = config or self.config
+        if config is None or self._indexed:
+            return
+        with _source_date(self.epoch):
+            for event in self._index_events:
+                event(config=config)
+        self._indexed = True
 
     def close(self) -> None:
         if self.config is not None:

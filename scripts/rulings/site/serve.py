@@ -147,8 +147,8 @@ def one_line(e: BaseException) -> str:
 
 
 def rebuild(preview: Preview, site: LiveSite, server: PreviewServer) -> None:
-    """One rebuild after inputs changed: regenerate, render what changed, show it (or the errors). Never
-    raises: a bad edit or a broken template must not stop the preview."""
+    """One rebuild after inputs changed: regenerate, render what changed, show it (or the errors), then make
+    the search index. Never raises: a bad edit or a broken template must not stop the preview."""
     changes = server.take_changes()
     try:
         if not preview.regenerate():
@@ -162,9 +162,14 @@ def rebuild(preview: Preview, site: LiveSite, server: PreviewServer) -> None:
             site.invalidate()
         if r.changed or site.config is None:
             t0 = time.perf_counter()
-            built = site.build(r.docs_changed)
-            preview.log(f"{preview.locale}: mkdocs rendered {'every page' if built.full else len(built.pages)} "
-                        f"{'' if built.full else 'pages '}in {time.perf_counter() - t0:.2f}s")
+            built = site.build(r.docs_changed, index=False)
+            took = time.perf_counter() - t0
+            server.problems = preview.banner
+            server.publish()  # the open pages reload now; the search index follows
+            site.index()
+            what = "every page" if built.full else f"{len(built.pages)} pages"
+            preview.log(f"{preview.locale}: mkdocs rendered {what} in {took:.2f}s "
+                        f"(then the search index in {time.perf_counter() - t0 - took:.2f}s)")
     except Exception as e:  # noqa: BLE001 - shown in the banner and the terminal; the preview goes on
         site.invalidate()  # whatever was written before it failed is rendered by the next build
         preview.report((f"the preview could not be built: {one_line(e)}",))

@@ -42,7 +42,7 @@ from rulings.site.workers import source_date_epoch
 from rulings.vcs import source_date_env
 
 PREVIEW = "preview"
-WATCHED = ("content", "locales", "site_config", "docs")
+WATCHED = ("content", "locales", "site_config", "docs", "mkdocs.yml")
 """The inputs of a preview, relative to the repository."""
 OUTPUT = "build"
 """Our own output folder: nothing written there starts a rebuild."""
@@ -50,9 +50,10 @@ QUIET_SECONDS = 0.1
 """How long the inputs must be quiet before a rebuild: an editor's save is several events within a few
 milliseconds (vim: a probe file, a backup, the file, the backup removed); mkdocs's own default."""
 MAX_SHOWN = 30
-THEME = ("site_config",)
-"""Inputs that every page's HTML depends on besides its Markdown (the theme's overrides, the locale's mkdocs
-config): a change there renders every page again (``site_config/assets`` is copied as Markdown's files are)."""
+THEME = ("site_config", "mkdocs.yml")
+"""Inputs that every page's HTML depends on besides its Markdown (the theme's overrides, the locales' and the
+shared mkdocs config): a change there renders every page again (``site_config/assets`` is copied as the
+Markdown's files are)."""
 
 
 def is_change(event: FileSystemEvent, repo: Path) -> bool:
@@ -166,7 +167,7 @@ def _render(preview: Preview, site: LiveSite, server: PreviewServer, changes: se
     """mkdocs renders what the clean regeneration changed; the open pages reload, then the search index."""
     r = preview.last
     assert r is not None
-    theme = [preview.repo / name for name in THEME]
+    theme = [(preview.repo / name).resolve() for name in THEME]
     if r.config_changed or any(p.is_relative_to(t) and not p.is_relative_to(t / "assets")
                                for p in changes for t in theme):
         site.invalidate()
@@ -266,9 +267,9 @@ def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = pr
     server = PreviewServer(lambda: rebuild(preview, site, server), host, number, preview.site_dir,
                            ignored=repo / OUTPUT, quiet=QUIET_SECONDS)
     server.error_handler = lambda code: _error_page(preview.site_dir, code)
-    for folder in WATCHED:
-        if (repo / folder).is_dir():
-            server.watch(str(repo / folder))
+    for name in WATCHED:
+        if (repo / name).exists():
+            server.watch(str(repo / name), recursive=(repo / name).is_dir())
     log(f"serving {locale} on http://{address}/ (Ctrl-C stops)")
     try:
         server.serve()

@@ -36,7 +36,6 @@ from rulings.site.build import LocaleResult, Variant, generate_locale
 from rulings.site.i18n import CatalogError
 from rulings.site.layout import build_model
 from rulings.site.live_server import PreviewServer, changed_paths
-from rulings.site.live_server import is_temporary as is_temporary
 from rulings.site.live_site import LiveSite
 from rulings.site.workers import source_date_epoch
 from rulings.vcs import source_date_env
@@ -199,12 +198,13 @@ class CannotListen(Exception):
 
 
 class MkdocsFailed(Exception):
-    """mkdocs could not build the preview's first pages (the message is its error, in one line)."""
+    """The preview could not start: mkdocs failed on its first pages, or the inputs cannot be watched (the
+    message says which, in one line)."""
 
 
 def split_address(address: str, port: int | None = None) -> tuple[str, int, str]:
-    """(host, port, the address to give mkdocs) of ``--dev-addr HOST:PORT``, ``port`` replacing its port (the
-    host as written: mkdocs reads it itself); :class:`CannotListen` if it is no such address."""
+    """(host, port, the address as the preview's URL shows it) of ``--dev-addr HOST:PORT``, ``port`` replacing
+    its port (the host as written); :class:`CannotListen` if it is no such address."""
     try:
         parts = urlsplit("//" + address)
         host, number = parts.hostname, parts.port
@@ -231,13 +231,11 @@ def check_address(host: str, port: int) -> None:
         try:
             probe.bind(sockaddr)
         except OSError as e:
-            if e.errno == errno.EADDRINUSE:
-                raise CannotListen(f"port {port} on {host} is in use (another preview or server?): stop it, "
-                                   "or choose another port with --port N") from None
-            raise CannotListen(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+            raise _listen_problem(host, port, e) from None
 
 
 def _listen_problem(host: str, port: int, e: OSError) -> CannotListen:
+    """What a contributor reads when ``host:port`` cannot be bound (``e``)."""
     if e.errno == errno.EADDRINUSE:
         return CannotListen(f"port {port} on {host} is in use (another preview or server?): stop it, "
                             "or choose another port with --port N")
@@ -275,8 +273,11 @@ def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = pr
         server.serve()
     except KeyboardInterrupt:
         pass
-    except OSError as e:  # the port taken since the check, or no address to bind
-        raise _listen_problem(host, number, e) from None
+    except OSError as e:
+        if e.errno in (errno.ENOSPC, errno.EMFILE):  # inotify's limits (watches, instances), from the observer
+            raise MkdocsFailed(f"cannot watch the inputs for changes: {e.strerror or e} (the system's inotify "
+                               "limits: sysctl fs.inotify.max_user_watches, max_user_instances)") from None
+        raise _listen_problem(host, number, e) from None  # the port taken since the check
     finally:
         server.shutdown()
         site.close()

@@ -11,6 +11,8 @@ What it prints (and writes as JSON to ``build/bench-serve.json``):
   over ``--idle`` seconds with the page open and nothing edited, as a percentage of one CPU;
 - **RSS**: the resident memory of those processes together, at the end.
 
+The JSON keeps every figure and the preview's whole output (its own timing of each rebuild's steps).
+
 The preview runs the code of ``--repo`` (default: this checkout) from its ``scripts/``, with this
 interpreter, on a temporary copy of its site inputs and content, so nothing of the checkout is edited; a
 before/after is two runs, ``--repo`` an unpacked copy of the older commit (``git archive``). Wall times depend
@@ -224,7 +226,7 @@ def measure(repo: Path, *, edits: int, idle: float, locale: str, log: Callable[[
             proc.wait()
         shutil.rmtree(tmp, ignore_errors=True)
     out["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
-    out["log_tail"] = lines[-15:]
+    out["log"] = lines  # the preview's own account of each rebuild (regenerated in …, mkdocs rendered … in …)
     return out
 
 

@@ -107,8 +107,9 @@ def sign(folder: Path, key: Path | None) -> None:
 @click.option("--dev-addr", "address", default="127.0.0.1:8000", show_default=True, help="HOST:PORT to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=None, help="Listen on this port (of --dev-addr's host).")
 def serve(locale: str, address: str, port: int | None) -> None:
-    """Preview one locale with live reload when content/, locales/ or site_config/ change. A busy port stops it
-    at once (exit 2); so does mkdocs stopping on its own (exit 1, with its message)."""
+    """Preview one locale with live reload when content/, locales/, site_config/, docs/ or mkdocs.yml change. A
+    busy port stops it at once (exit 2); content errors or mkdocs failing on the first pages stop it too (exit 1,
+    one line each)."""
     from rulings.site.serve import CannotListen, MkdocsFailed
     from rulings.site.serve import serve as run
 

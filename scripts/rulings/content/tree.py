@@ -144,62 +144,110 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def read(root: Path) -> Content:
-    """Load every file of the tree; files that fail to load or to validate are reported, not read."""
+@dataclass
+class FileRead:
+    """What one content file gives by itself (nothing here depends on another file): its problems and,
+    unless it failed, its kind and what it holds (the project, a game, or entries)."""
+
+    diagnostics: list[Diagnostic]
+    kind: str | None = None
+    loaded: Loaded | None = None
+    project: Project | None = None
+    game: Game | None = None
+    entries: ContentFile | None = None
+
+
+ReadCache = dict[Path, tuple[bytes, FileRead]]
+"""Each file's bytes and what they gave, for a reader that reads the same tree again (``rulings serve``,
+after every edit): a file whose bytes are the same is not parsed or schema-checked again. Its objects are
+shared by the two reads, which is safe because nothing changes a loaded entry."""
+
+
+def read(root: Path, cache: ReadCache | None = None) -> Content:
+    """Load every file of the tree; files that fail to load or to validate are reported, not read.
+    ``cache``: what an earlier read of the tree found (updated here; see :data:`ReadCache`)."""
     with gc_paused():
-        return _read(root)
+        return _read(root, cache)
 
 
-def _read(root: Path) -> Content:
-    root = root.resolve()
-    content = Content(root=root, project=Project(locales=[FALLBACK_LOCALE]))
-    content.paths = discover(root)
-    for link in symlinks_under(root):
-        content.diagnostics.append(Diagnostic(display_path(link), 1, 1, Severity.ERROR,
-                                              "symlinks are not read: replace it with the file itself", "symlink"))
-    project_seen = False
-    for path in content.paths:
-        try:
-            loaded = load(path)
-        except ContentError as e:
-            content.diagnostics.append(e.diagnostic)
-            continue
-        kind = _kind_of(loaded)
-        if isinstance(kind, Diagnostic):
-            content.diagnostics.append(kind)
-            continue
-        problems, bad_entries = schema_check.check(loaded, kind)
-        content.diagnostics += problems
-        if problems and (bad_entries is None or kind in ("project", "game")):
-            continue
-        data = loaded.data
-        if kind == "project":
-            content.project = project_from_data(data)
-            content.project_file = ContentFile(loaded, kind)
-            project_seen = True
-            continue
-        if kind == "game":
-            game = game_from_data(data)
-            cf = ContentFile(loaded, kind, game.id)
-            if game.id in content.games:
-                line, col = position(data, ["id"])
-                first = content.game_files[game.id].loaded.name
-                content.diagnostics.append(Diagnostic(loaded.name, line, col, Severity.ERROR,
-                                                      f"game '{game.id}' is already defined in {first}",
-                                                      "id-unique"))
-                continue
-            content.games[game.id] = game
-            content.game_files[game.id] = cf
-            continue
-        cf = ContentFile(loaded, kind, str(data["game"]))
+def read_file(path: Path) -> FileRead:
+    """Load, schema-check and convert one content file."""
+    try:
+        loaded = load(path)
+    except ContentError as e:
+        return FileRead([e.diagnostic])
+    kind = _kind_of(loaded)
+    if isinstance(kind, Diagnostic):
+        return FileRead([kind])
+    problems, bad_entries = schema_check.check(loaded, kind)
+    if problems and (bad_entries is None or kind in ("project", "game")):
+        return FileRead(problems)
+    out = FileRead(problems, kind, loaded)
+    data = loaded.data
+    if kind == "project":
+        out.project = project_from_data(data)
+    elif kind == "game":
+        out.game = game_from_data(data)
+    else:
+        cf = out.entries = ContentFile(loaded, kind, str(data["game"]))
         for i, d in enumerate(data["entries"]):
             if i in (bad_entries or ()):
                 continue
             try:
                 cf.entries.append(entry_from_data(kind, d))
             except ValueError:
-                content.diagnostics += _sourceless_texts(loaded, ["entries", i], d)
-        content.files.append(cf)
+                out.diagnostics += _sourceless_texts(loaded, ["entries", i], d)
+    return out
+
+
+def _cached_read(path: Path, cache: ReadCache | None) -> FileRead:
+    if cache is None:
+        return read_file(path)
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        raw = None
+    if raw is not None and (hit := cache.get(path)) is not None and hit[0] == raw:
+        return hit[1]
+    got = read_file(path)
+    if raw is not None:
+        cache[path] = (raw, got)
+    return got
+
+
+def _read(root: Path, cache: ReadCache | None = None) -> Content:
+    root = root.resolve()
+    content = Content(root=root, project=Project(locales=[FALLBACK_LOCALE]))
+    content.paths = discover(root)
+    if cache is not None:
+        for gone in set(cache) - set(content.paths):
+            del cache[gone]
+    for link in symlinks_under(root):
+        content.diagnostics.append(Diagnostic(display_path(link), 1, 1, Severity.ERROR,
+                                              "symlinks are not read: replace it with the file itself", "symlink"))
+    project_seen = False
+    for path in content.paths:
+        got = _cached_read(path, cache)
+        content.diagnostics += got.diagnostics
+        if got.loaded is None:
+            continue
+        if got.project is not None:
+            content.project = got.project
+            content.project_file = ContentFile(got.loaded, "project")
+            project_seen = True
+        elif got.game is not None:
+            game = got.game
+            if game.id in content.games:
+                line, col = position(got.loaded.data, ["id"])
+                first = content.game_files[game.id].loaded.name
+                content.diagnostics.append(Diagnostic(got.loaded.name, line, col, Severity.ERROR,
+                                                      f"game '{game.id}' is already defined in {first}",
+                                                      "id-unique"))
+                continue
+            content.games[game.id] = game
+            content.game_files[game.id] = ContentFile(got.loaded, "game", game.id)
+        elif got.entries is not None:
+            content.files.append(got.entries)
     if not project_seen:
         content.diagnostics.append(Diagnostic(str(root), 0, 0, Severity.WARNING,
                                               f"no {PROJECT_FILE} in the content tree; assuming locales: en",

@@ -56,7 +56,7 @@ from rulings.content.diagnostics import Diagnostic, Severity, did_you_mean, disp
 from rulings.content.dump import modeline
 from rulings.content.load import Loaded, node_position, position
 from rulings.content.schema_check import describe_path
-from rulings.content.tree import Content, ContentFile, Selection, find_schemas_dir, gc_paused, read
+from rulings.content.tree import Content, ContentFile, ReadCache, Selection, find_schemas_dir, gc_paused, read
 from rulings.model.entries import (
     ID_KINDS,
     Change,
@@ -156,10 +156,13 @@ def source_day() -> tuple[dt.date, str]:
 
 
 class Checker:
-    def __init__(self, content: Content, *, list_missing: bool = False):
+    def __init__(self, content: Content, *, list_missing: bool = False, terminology: bool = True):
         self.source_day = source_day()
         self.c = content
         self.list_missing = list_missing
+        self.terminology = terminology
+        """Whether to look for translations that miss the glossary's terms (warnings only, and two thirds of
+        the checks' time)."""
         self.out: list[Diagnostic] = []
         self.ids: dict[str, Entry] = {}
         self.id_file: dict[str, ContentFile] = {}
@@ -204,7 +207,8 @@ class Checker:
             terms[f.game or ""] += [e for e in f.entries if isinstance(e, Term)]
             entities[f.game or ""] += [e for e in f.entries if isinstance(e, Entity)]
         too_many = self.check_forms()  # a game over a limit is refused: its terms are not checked
-        self.glossaries = {g: Glossary(ts, entities[g]) for g, ts in terms.items() if g not in too_many}
+        self.glossaries = {g: Glossary(ts, entities[g]) for g, ts in terms.items()
+                           if g not in too_many and self.terminology}
         for f in self.c.files:
             for e in f.entries:
                 self.check_entry(f, e)
@@ -579,19 +583,23 @@ def _last_line(lines: list[str] | None) -> str:
 
 
 def validate(root: Path, *, list_missing: bool = False,
-             phase: Callable[[str], AbstractContextManager[object]] = nullcontext) -> tuple[Content, list[Diagnostic]]:
+             phase: Callable[[str], AbstractContextManager[object]] = nullcontext, cache: ReadCache | None = None,
+             errors_only: bool = False) -> tuple[Content, list[Diagnostic]]:
     """Read the tree at ``root`` and return it with every problem found, sorted by file and position.
 
     The reading runs inside ``phase("load")`` and the checks inside ``phase("validate")`` (the benchmark
-    times them apart)."""
+    times them apart). ``cache``: see :data:`~rulings.content.tree.ReadCache`. ``errors_only``: only the
+    errors, without the passes that can only warn (what the preview needs after every edit)."""
     with phase("load"):
-        content = read(root)
+        content = read(root, cache)
     with phase("validate"):
         diags = list(content.diagnostics)
         with gc_paused():
-            diags += Checker(content, list_missing=list_missing).run()
-        if not list_missing:
+            diags += Checker(content, list_missing=list_missing, terminology=not errors_only).run()
+        if not list_missing and not errors_only:
             diags += missing_summary(content)
+        if errors_only:
+            diags = [d for d in diags if d.severity is Severity.ERROR]
         return content, sorted(set(diags), key=lambda d: (d.file, d.line, d.column, d.rule, d.message))
 
 

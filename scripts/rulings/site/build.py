@@ -104,7 +104,8 @@ def check_repository(repo: Path) -> None:
 @dataclass
 class LocaleResult:
     """One locale generated: its mkdocs.yml, how many pages (and how many files were written or removed:
-    the rest kept their bytes and times), how long generating and mkdocs took."""
+    the rest kept their bytes and times; which of docs/, and whether mkdocs.yml), how long generating and
+    mkdocs took."""
 
     locale: str
     config: Path
@@ -112,6 +113,8 @@ class LocaleResult:
     generate_seconds: float
     mkdocs_seconds: float = 0.0
     changed: int = 0
+    docs_changed: tuple[str, ...] = ()
+    config_changed: bool = False
 
     def job(self, label: str) -> MkdocsJob:
         """Its mkdocs run."""
@@ -165,7 +168,7 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
             files[f"assets/{f.relative_to(assets).as_posix()}"] = f.read_bytes()
     if variant.offline and shim is not None:
         files[SHIM_PATH] = shim
-    changed = sync_tree(base / "docs", files)
+    docs_changed = sync_tree(base / "docs", files)
     nav = [*rendered.nav, {ui.t(CONTRIBUTE): [{ui.t(title): p} for n, p, title in GUIDES
                                               if (repo / "docs" / n).exists()]}]
     config = locale_config(repo, base, site_dir, locale, nav, offline=variant.offline, alternates=variant.alternates,
@@ -174,9 +177,11 @@ def generate_locale(model: SiteModel, repo: Path, work: Path, site_dir: Path, lo
                            not_found={k: ui.t(v) for k, v in NOT_FOUND.items()}, t=ui.t,
                            default_locale=model.content.project.default_locale,
                            switcher_marks=MARKS if variant.marked else ())
-    changed += write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
+    config_changed = write_if_changed(base / "mkdocs.yml", config.encode("utf-8"))
+    changed = len(docs_changed) + config_changed
     changed += write_if_changed(base / SEARCH_CONTEXT, search_context(model, locale, ui, dir_urls))
-    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed)
+    return LocaleResult(locale, base / "mkdocs.yml", len(rendered.pages), time.perf_counter() - t0, changed=changed,
+                        docs_changed=tuple(docs_changed), config_changed=bool(config_changed))
 
 
 def _generate(shared: tuple[SiteModel, Path], task: tuple) -> LocaleResult:

@@ -36,16 +36,16 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
-def sync_tree(root: Path, files: dict[str, bytes]) -> int:
+def sync_tree(root: Path, files: dict[str, bytes]) -> list[str]:
     """Make ``root`` hold exactly ``files``, writing only what changed (so a watching server rebuilds
-    only what it must); returns the number of files written or removed."""
-    changed = sum(write_if_changed(root / rel, data) for rel, data in files.items())
+    only what it must); returns the paths (relative, with ``/``) written or removed."""
+    changed = [rel for rel, data in files.items() if write_if_changed(root / rel, data)]
     if root.exists():
         for path in sorted(root.rglob("*"), reverse=True):
             rel = path.relative_to(root).as_posix()
             if path.is_file() and rel not in files:
                 path.unlink()
-                changed += 1
+                changed.append(rel)
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
     return changed

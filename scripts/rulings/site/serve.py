@@ -1,82 +1,63 @@
 """``rulings serve``: preview one locale with live reload while content and catalogs change.
 
-Our generator writes the locale's Markdown into ``build/serve/preview/<locale>/docs`` and ``mkdocs serve
---dirty`` watches that folder: the generator writes only the files whose bytes changed, so mkdocs rebuilds
-only those pages and reloads the browser. A watcher on the inputs (:data:`WATCHED`) regenerates the
-Markdown once the files have been quiet for :data:`QUIET_SECONDS`, and only on real changes (writes,
-creations, deletions, renames; never reads, never our own output, never editors' temporary files).
+One process does it all, warm: a watcher on the inputs (:data:`WATCHED`, through inotify) notes real
+changes (writes, creations, deletions, renames; never reads, never our own output, never editors'
+temporary files: :mod:`.live_server`); once they have been quiet for :data:`QUIET_SECONDS`, the preview
+reads again only the content files whose bytes changed and checks the tree for errors (:class:`Preview`),
+generates the locale's Markdown into ``build/serve/preview/<locale>/docs`` writing only the files whose
+bytes changed, has mkdocs (in this process, its config loaded once: :mod:`.live_site`) render exactly
+those pages, and reloads the open pages (mkdocs's live-reload server: :mod:`.live_server`).
 
-Content with errors keeps the last good pages and puts the errors in a banner on every page (the
-``serve_problems`` of the preview's ``mkdocs.yml``, shown by ``site_config/overrides/main.html``); the
-terminal gets them once, and the banner goes away when they are fixed.
+Content with errors keeps the last good pages and the open pages show the errors in a banner they fetch
+from the server (never built into a page, so it cannot outlive the errors); the terminal gets them
+once, and the banner goes away when they are fixed.
 """
 
 from __future__ import annotations
 
 import errno
+import gc
+import logging
 import os
 import socket
-import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
-from watchdog.events import (
-    EVENT_TYPE_CREATED,
-    EVENT_TYPE_DELETED,
-    EVENT_TYPE_MODIFIED,
-    EVENT_TYPE_MOVED,
-    FileSystemEvent,
-    FileSystemEventHandler,
-)
-from watchdog.observers import Observer
+from watchdog.events import FileSystemEvent
 
-from rulings.content.diagnostics import Severity
+from rulings.content.tree import ReadCache
 from rulings.content.validate import validate
-from rulings.site.build import Variant, generate_locale
+from rulings.site.build import LocaleResult, Variant, generate_locale
 from rulings.site.i18n import CatalogError
 from rulings.site.layout import build_model
-from rulings.site.workers import die_with_parent, mkdocs_env
+from rulings.site.live_server import PreviewServer, changed_paths
+from rulings.site.live_site import LiveSite
+from rulings.site.workers import source_date_epoch
 from rulings.vcs import source_date_env
 
 PREVIEW = "preview"
-WATCHED = ("content", "locales", "site_config", "docs")
+WATCHED = ("content", "locales", "site_config", "docs", "mkdocs.yml")
 """The inputs of a preview, relative to the repository."""
 OUTPUT = "build"
 """Our own output folder: nothing written there starts a rebuild."""
-QUIET_SECONDS = 0.3
-"""How long the inputs must be quiet before a rebuild (an editor's save is several events)."""
-CHANGES = frozenset({EVENT_TYPE_MODIFIED, EVENT_TYPE_CREATED, EVENT_TYPE_DELETED, EVENT_TYPE_MOVED})
-TEMP_SUFFIXES = (".tmp", "~", ".swp", ".swo", ".swx", ".swpx", ".part", ".crdownload", ".kate-swp", ".bak")
-TEMP_PREFIXES = (".#", "#", ".~lock.", ".goutputstream-")
-PROBLEMS_KEY = "serve_problems"
-"""The key of ``extra`` in the preview's mkdocs.yml that holds the banner's lines."""
+QUIET_SECONDS = 0.1
+"""How long the inputs must be quiet before a rebuild: an editor's save is several events within a few
+milliseconds (vim: a probe file, a backup, the file, the backup removed); mkdocs's own default."""
 MAX_SHOWN = 30
-
-
-def is_temporary(name: str) -> bool:
-    """An editor's or a writer's temporary file (vim's swap files and its ``4913`` probe, Emacs locks,
-    LibreOffice locks, our atomic writes' ``.name.pid.tmp``)."""
-    return name.startswith(TEMP_PREFIXES) or name.endswith(TEMP_SUFFIXES) or name == "4913"
+THEME = ("site_config", "mkdocs.yml")
+"""Inputs that every page's HTML depends on besides its Markdown (the theme's overrides, the locales' and the
+shared mkdocs config): a change there renders every page again (``site_config/assets`` is copied as the
+Markdown's files are)."""
 
 
 def is_change(event: FileSystemEvent, repo: Path) -> bool:
-    """Whether ``event`` is a change to an input: a write, creation, deletion or rename of a file that is
-    not temporary and not under our output folder (a folder's own "modified" is only its listing)."""
-    if event.event_type not in CHANGES or (event.is_directory and event.event_type == EVENT_TYPE_MODIFIED):
-        return False
-    output = (repo / OUTPUT).resolve()
-    paths = [event.src_path, getattr(event, "dest_path", "")]
-    for raw in filter(None, paths):
-        path = Path(os.fsdecode(raw)).resolve()
-        if not is_temporary(path.name) and "__pycache__" not in path.parts and not path.is_relative_to(output):
-            return True
-    return False
+    """Whether ``event`` is a change to an input of the preview of ``repo`` (see :func:`.changed_paths`)."""
+    return bool(changed_paths(event, (repo / OUTPUT).resolve()))
 
 
 @dataclass
@@ -88,6 +69,9 @@ class Preview:
     log: Callable[[str], None] = print
     problems: tuple[str, ...] = ()
     rebuilds: int = 0
+    last: LocaleResult | None = None
+    """What the last clean regeneration wrote."""
+    _read: ReadCache = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -99,87 +83,114 @@ class Preview:
         """The locale's folder: ``docs/`` and ``mkdocs.yml``."""
         return self.work / PREVIEW / self.locale
 
+    @property
+    def site_dir(self) -> Path:
+        return self.work / "site" / self.locale
+
+    @property
+    def banner(self) -> tuple[str, ...]:
+        """The lines the open pages show: the errors, with paths as the contributor sees them."""
+        shown = [self._relative(p) for p in self.problems[:MAX_SHOWN]]
+        if len(self.problems) > MAX_SHOWN:
+            shown.append(f"… and {len(self.problems) - MAX_SHOWN} more (the terminal lists them all)")
+        return tuple(shown)
+
     def regenerate(self) -> bool:
-        """Validate and regenerate the locale's pages; on errors keep the last good pages and show the
-        errors in the banner (logged once: the same errors again get one short line). True if clean."""
+        """Validate and regenerate the locale's pages; on errors keep the last good pages and note the
+        errors for the banner (logged once: the same errors again get one short line). True if clean."""
         with self._lock:
             self.rebuilds += 1
             t0 = time.perf_counter()
             problems = self._generate()
-            if not problems:
-                if self.problems:
-                    self._banner(())
-                    self.log("errors fixed: banner removed")
-                self.problems = ()
-                return True
-            if problems != self.problems:
-                for line in problems[:MAX_SHOWN]:
-                    self.log(line)
-                self.log(f"{len(problems)} errors: the preview keeps the last good pages and shows them in a banner")
-                self._banner(problems)
-            else:
-                self.log(f"still the same {len(problems)} errors ({time.perf_counter() - t0:.1f}s)")
-            self.problems = problems
-            return False
+            return self.report(problems, t0)
+
+    def report(self, problems: tuple[str, ...], t0: float | None = None) -> bool:
+        """Take ``problems`` as the current ones (logged unless they are those already shown). True if none."""
+        if not problems:
+            if self.problems:
+                self.log("errors fixed: banner removed")
+            self.problems = ()
+            return True
+        if problems != self.problems:
+            for line in problems[:MAX_SHOWN]:
+                self.log(line)
+            self.log(f"{len(problems)} errors: the preview keeps the last good pages and shows them in a banner")
+        else:
+            took = f" ({time.perf_counter() - t0:.1f}s)" if t0 is not None else ""
+            self.log(f"still the same {len(problems)} errors{took}")
+        self.problems = problems
+        return False
 
     def _generate(self) -> tuple[str, ...]:
         t0 = time.perf_counter()
-        content, diags = validate(self.repo / "content")
-        errors = tuple(d.format() for d in diags if d.severity is Severity.ERROR)
-        if errors:
-            return errors
+        content, diags = validate(self.repo / "content", cache=self._read, errors_only=True)
+        if diags:
+            return tuple(d.format() for d in diags)
         model = build_model(content)
         variant = Variant(PREVIEW, alternates=tuple(content.project.locales))
         try:
             r = generate_locale(model, self.repo, self.work / variant.name, self.work / "site", self.locale, variant)
         except CatalogError as e:
             return tuple(str(e).splitlines())
-        self.log(f"{self.locale}: regenerated in {time.perf_counter() - t0:.1f}s "
+        self.last = r
+        self.log(f"{self.locale}: regenerated in {time.perf_counter() - t0:.2f}s "
                  f"({r.pages} pages, {r.changed} files changed)")
         return ()
-
-    def _banner(self, problems: tuple[str, ...]) -> None:
-        """Put ``problems`` in (or take them out of) the config, and mark every page as changed so that
-        ``mkdocs serve --dirty`` renders each one again with the banner (or without)."""
-        config_path = self.base / "mkdocs.yml"
-        if not config_path.exists():
-            return
-        config = yaml.safe_load(config_path.read_text(encoding="utf-8"))
-        extra = config.setdefault("extra", {})
-        extra.pop(PROBLEMS_KEY, None)
-        if problems:
-            extra[PROBLEMS_KEY] = [self._relative(p) for p in problems[:MAX_SHOWN]]
-        for page in (self.base / "docs").rglob("*.md"):
-            page.touch()
-        config_path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
     def _relative(self, line: str) -> str:
         return line.removeprefix(f"{self.repo}{os.sep}")
 
 
-class _Inputs(FileSystemEventHandler):
-    """Records when an input last changed."""
+def one_line(e: BaseException) -> str:
+    """An exception as the one line a contributor needs (its type and message, no traceback)."""
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
-    def __init__(self, repo: Path):
-        self.repo = repo
-        self.last_change: float | None = None
-        self.changed = threading.Event()
 
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        if is_change(event, self.repo):
-            self.last_change = time.monotonic()
-            self.changed.set()
+def rebuild(preview: Preview, site: LiveSite, server: PreviewServer) -> None:
+    """One rebuild after inputs changed: regenerate, render what changed, show it (or the errors), then make
+    the search index. Never raises: a bad edit or a broken template must not stop the preview."""
+    changes = server.take_changes()
+    try:
+        if preview.regenerate():
+            _render(preview, site, server, changes)
+    except Exception as e:  # noqa: BLE001 - shown in the banner and the terminal; the preview goes on
+        site.invalidate()  # whatever was written before it failed is rendered by the next build
+        preview.report((f"the preview could not be built: {one_line(e)}",))
+    server.problems = preview.banner
+    server.publish()
+    collect_garbage()
 
-    def wait_quiet(self) -> None:
-        """Block until an input changed and then stayed quiet for :data:`QUIET_SECONDS`."""
-        self.changed.wait()
-        while True:
-            assert self.last_change is not None
-            left = self.last_change + QUIET_SECONDS - time.monotonic()
-            if left <= 0:
-                self.changed.clear()
-                return
-            time.sleep(left)
+
+def _render(preview: Preview, site: LiveSite, server: PreviewServer, changes: set[Path]) -> None:
+    """mkdocs renders what the clean regeneration changed; the open pages reload, then the search index."""
+    r = preview.last
+    assert r is not None
+    theme = [(preview.repo / name).resolve() for name in THEME]
+    if r.config_changed or any(p.is_relative_to(t) and not p.is_relative_to(t / "assets")
+                               for p in changes for t in theme):
+        site.invalidate()
+    if r.changed or site.config is None:
+        t0 = time.perf_counter()
+        built = site.build(r.docs_changed, index=False)
+        took = time.perf_counter() - t0
+        server.problems = preview.banner
+        server.publish()  # the open pages reload now; the search index follows
+        site.index()
+        what = "every page" if built.full else f"{len(built.pages)} pages"
+        preview.log(f"{preview.locale}: mkdocs rendered {what} in {took:.2f}s "
+                    f"(then the search index in {time.perf_counter() - t0 - took:.2f}s)")
+
+
+def collect_garbage() -> None:
+    """Free what the last rebuild left in reference cycles (mkdocs's pages, files and nav point at each
+    other), then freeze the rest again. Reading the content freezes every object it finds
+    (:func:`rulings.content.tree.gc_paused`: later collections skip them), garbage included, so a preview
+    that never collected grew by 2 MB a rebuild; a full collection takes a fifth of a second, after the
+    open pages have reloaded."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 class CannotListen(Exception):
@@ -187,12 +198,13 @@ class CannotListen(Exception):
 
 
 class MkdocsFailed(Exception):
-    """``mkdocs serve`` stopped on its own (the message is its last error)."""
+    """The preview could not start: mkdocs failed on its first pages, or the inputs cannot be watched (the
+    message says which, in one line)."""
 
 
 def split_address(address: str, port: int | None = None) -> tuple[str, int, str]:
-    """(host, port, the address to give mkdocs) of ``--dev-addr HOST:PORT``, ``port`` replacing its port (the
-    host as written: mkdocs reads it itself); :class:`CannotListen` if it is no such address."""
+    """(host, port, the address as the preview's URL shows it) of ``--dev-addr HOST:PORT``, ``port`` replacing
+    its port (the host as written); :class:`CannotListen` if it is no such address."""
     try:
         parts = urlsplit("//" + address)
         host, number = parts.hostname, parts.port
@@ -208,7 +220,7 @@ def split_address(address: str, port: int | None = None) -> tuple[str, int, str]
 
 def check_address(host: str, port: int) -> None:
     """Raise :class:`CannotListen` unless a server can listen on ``host:port`` now (asked before the preview
-    starts: mkdocs would print a traceback and the preview would go on without a server)."""
+    generates anything: a contributor learns at once that the port is taken)."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as e:
@@ -219,89 +231,72 @@ def check_address(host: str, port: int) -> None:
         try:
             probe.bind(sockaddr)
         except OSError as e:
-            if e.errno == errno.EADDRINUSE:
-                raise CannotListen(f"port {port} on {host} is in use (another preview or server?): stop it, "
-                                   "or choose another port with --port N") from None
-            raise CannotListen(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+            raise _listen_problem(host, port, e) from None
 
 
-TRACEBACK_MARKERS = ("Traceback (most recent call last):", "During handling of the above exception",
-                     "The above exception was the direct cause")
-
-
-def relay(lines: Iterable[str], emit: Callable[[str], None]) -> str | None:
-    """Pass mkdocs's output lines on, each Python traceback folded into its last line (the exception); return
-    the last error line (an exception, or a line logged ``ERROR``), or None. An exception that ends the output
-    is only returned: the caller's message quotes it."""
-    last = pending = None
-    in_traceback = False
-    for raw in lines:
-        line = raw.rstrip("\r\n")
-        if line.startswith(TRACEBACK_MARKERS):
-            in_traceback, pending = True, None
-            continue
-        if in_traceback:
-            if not line.strip() or line[:1].isspace():
-                continue
-            if pending is None:  # the exception's own line ends the traceback's frames
-                pending = line
-                continue
-            emit(pending)
-            last, pending, in_traceback = pending, None, False
-        if line.startswith(("ERROR", "CRITICAL")):
-            last = line
-        emit(line)
-    return pending if pending is not None else last
+def _listen_problem(host: str, port: int, e: OSError) -> CannotListen:
+    """What a contributor reads when ``host:port`` cannot be bound (``e``)."""
+    if e.errno == errno.EADDRINUSE:
+        return CannotListen(f"port {port} on {host} is in use (another preview or server?): stop it, "
+                            "or choose another port with --port N")
+    return CannotListen(f"cannot listen on {host}:{port}: {e.strerror or e}")
 
 
 def serve(repo: Path, locale: str, address: str, log: Callable[[str], None] = print, *,
           port: int | None = None) -> None:
     """Preview ``locale`` on ``address`` (``port`` replacing its port) until Ctrl-C. Raises
-    :class:`CannotListen` (before any work) when the address is taken, :class:`MkdocsFailed` when mkdocs
-    stops on its own; SystemExit(1) when the content has errors at the start."""
+    :class:`CannotListen` (before any work, or when the port is taken by the time the server listens),
+    :class:`MkdocsFailed` when the first pages cannot be built; SystemExit(1) when the content has errors at
+    the start."""
     source_date_env()  # a malformed SOURCE_DATE_EPOCH stops the preview before any work (SourceDateError)
     host, number, address = split_address(address, port)
     check_address(host, number)
     preview = Preview(repo, locale, log)
     if not preview.regenerate():
         raise SystemExit(1)
-    inputs = _Inputs(repo)
-
-    def worker() -> None:
-        while True:
-            inputs.wait_quiet()
-            try:
-                preview.regenerate()
-            except Exception as e:  # noqa: BLE001 - a bad edit must not stop the preview
-                log(f"could not regenerate: {type(e).__name__}: {e}")
-
-    observer = Observer()
-    for folder in WATCHED:
-        if (repo / folder).is_dir():
-            observer.schedule(inputs, str(repo / folder), recursive=True)
-    observer.start()
-    threading.Thread(target=worker, daemon=True).start()
-    cmd = [sys.executable, "-m", "mkdocs", "serve", "--dirty", "-f", str(preview.base / "mkdocs.yml"),
-           "--dev-addr", address]
-    log(f"serving {locale} on http://{address}/ (Ctrl-C stops)")
-    server = subprocess.Popen(cmd, cwd=repo, env=mkdocs_env(repo), preexec_fn=die_with_parent,  # gone with us
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-    errors: list[str | None] = []
-    relayed = threading.Thread(target=lambda: errors.append(relay(server.stdout, _to_stderr)), daemon=True)
-    relayed.start()
+    site = LiveSite(preview.base / "mkdocs.yml", preview.site_dir, f"http://{address}/", source_date_epoch(repo))
+    show_mkdocs_warnings()
     try:
-        code = server.wait()
+        t0 = time.perf_counter()
+        site.build()
+        log(f"{locale}: mkdocs rendered every page in {time.perf_counter() - t0:.1f}s")
+    except Exception as e:  # noqa: BLE001 - one line, not mkdocs's traceback
+        raise MkdocsFailed(f"mkdocs could not build the preview: {one_line(e)}") from None
+    server = PreviewServer(lambda: rebuild(preview, site, server), host, number, preview.site_dir,
+                           ignored=repo / OUTPUT, quiet=QUIET_SECONDS)
+    server.error_handler = lambda code: _error_page(preview.site_dir, code)
+    for name in WATCHED:
+        if (repo / name).exists():
+            server.watch(str(repo / name), recursive=(repo / name).is_dir())
+    log(f"serving {locale} on http://{address}/ (Ctrl-C stops)")
+    try:
+        server.serve()
     except KeyboardInterrupt:
-        return
+        pass
+    except OSError as e:
+        if e.errno in (errno.ENOSPC, errno.EMFILE):  # inotify's limits (watches, instances), from the observer
+            raise MkdocsFailed(f"cannot watch the inputs for changes: {e.strerror or e} (the system's inotify "
+                               "limits: sysctl fs.inotify.max_user_watches, max_user_instances)") from None
+        raise _listen_problem(host, number, e) from None  # the port taken since the check
     finally:
-        server.terminate()
-        observer.stop()
-        observer.join()
-    relayed.join(timeout=5)
-    if code != 0:
-        why = next((e for e in errors if e), None) or "no message"
-        raise MkdocsFailed(f"mkdocs serve stopped (exit {code}): {why}")
+        server.shutdown()
+        site.close()
 
 
-def _to_stderr(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+def _error_page(site_dir: Path, code: int) -> bytes | None:
+    """The site's own 404 (or 500) page, as mkdocs serve answers a missing page."""
+    page = site_dir / f"{code}.html"
+    return page.read_bytes() if code in (404, 500) and page.is_file() else None
+
+
+def show_mkdocs_warnings() -> None:
+    """mkdocs's warnings and errors on stderr, as its command prints them (its chatter, such as every browser
+    connecting, is left out)."""
+    mkdocs = logging.getLogger("mkdocs")
+    if any(getattr(h, "rulings_serve", False) for h in mkdocs.handlers):
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    handler.setLevel(logging.WARNING)
+    handler.rulings_serve = True  # type: ignore[attr-defined]
+    mkdocs.addHandler(handler)

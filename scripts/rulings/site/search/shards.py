@@ -31,8 +31,9 @@ import html
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulings.model.terms import HAN_RANGES
 from rulings.site.escape import one_line
@@ -80,6 +81,46 @@ def plain_text(markup: str) -> str:
     return " ".join(html.unescape(TAGS.sub(" ", markup)).replace("\u200b", "").split())
 
 
+class _Remembered:
+    """What texts gave the last index (plain text of markup; tokens and compounds of a text), for a process that
+    indexes nearly the same texts again and again: the preview, after every edit (tokenizing is nine tenths of an
+    index's time). Only what the last index used is kept, so it never grows with the edits."""
+
+    def __init__(self) -> None:
+        self.last: dict[tuple[str, str], Any] = {}
+        self.now: dict[tuple[str, str], Any] = {}
+
+    def get(self, kind: str, text: str, make: Callable[[str], Any]) -> Any:
+        key = (kind, text)
+        if key not in self.now:
+            self.now[key] = self.last[key] if key in self.last else make(text)
+        return self.now[key]
+
+    def turn(self) -> None:
+        self.last, self.now = self.now, {}
+
+
+_remembered: _Remembered | None = None
+
+
+def remember_texts() -> None:
+    """Keep, in this process, what each text gives the index for the next index (see :class:`_Remembered`).
+    A build indexes each text once and leaves this off."""
+    global _remembered
+    _remembered = _remembered or _Remembered()
+
+
+def _plain(markup: str) -> str:
+    return plain_text(markup) if _remembered is None else _remembered.get("plain", markup, plain_text)
+
+
+def _words(text: str) -> tuple[list[str], list[tuple[int, int, str, bool]]]:
+    """A text's index tokens and compounds."""
+    def make(t: str) -> tuple[list[str], list[tuple[int, int, str, bool]]]:
+        return index_tokens(t), compounds(t)
+    return make(text) if _remembered is None else _remembered.get("words", text, make)
+
+
 def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Index, list[str], list[str]]:
     """The index of Material's search entries (``location``, ``title``, ``text``) with the context's
     games, kinds and names; returns it with the game ids and kind keys (their codes' order)."""
@@ -105,7 +146,7 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
             page_ids[location] = n
         segment = page.split("/", 1)[0]
         kind = where.get(location) or where.get(page)
-        ix.docs.append(Doc(location, plain_text(str(entry.get("title", ""))), plain_text(str(entry.get("text", ""))),
+        ix.docs.append(Doc(location, _plain(str(entry.get("title", ""))), _plain(str(entry.get("text", ""))),
                            games.index(segment) + 1 if segment in games else 0,
                            kinds.index(kind) + 1 if kind in kinds else 0, page_ids.get(page, n)))
         d = ix.docs[-1]
@@ -113,9 +154,10 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
                   "original": originals.get(location, [])}
         for f, texts in enumerate(fields[name] for name in FIELDS):
             for text in texts:  # one by one: no compound joins the end of a name to the next
-                for tok in index_tokens(text):
+                tokens, joins = _words(text)
+                for tok in tokens:
                     add(tok, f, n)
-                for _first, _last, joined, hyphenated in compounds(text):
+                for _first, _last, joined, hyphenated in joins:
                     if hyphenated:
                         add(joined, f, n)
                     else:
@@ -125,6 +167,8 @@ def build_index(entries: Iterable[dict], context: dict, lang: str) -> tuple[Inde
     for joined, f, n in apart:
         if joined in ix.stem_of:
             add(joined, f, n)
+    if _remembered is not None:
+        _remembered.turn()
     return ix, games, kinds
 
 

@@ -30,8 +30,9 @@ model = build_model(content)
 digests = {}
 with tempfile.TemporaryDirectory() as tmp:
     work = Path(tmp)
+    variant = Variant("online", alternates=tuple(content.project.locales))
     for loc in content.project.locales:
-        generate_locale(model, repo, work / "w", work / "site", loc, Variant("online", alternates=tuple(content.project.locales)))
+        generate_locale(model, repo, work / "w", work / "site", loc, variant)
     for p in sorted((work / "w").rglob("*")):
         if p.is_file():
             digests[p.relative_to(work).as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()

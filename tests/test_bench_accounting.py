@@ -28,7 +28,7 @@ def test_cpu_of_forked_workers_is_counted_once_in_their_phase() -> None:
     script = f"""
 import json, time
 from bench.measure import Meter
-from rulings.site.workers import fork_map
+from rulings.build.workers import fork_map
 
 def burn(_shared, seconds):
     t0 = time.process_time()

@@ -42,7 +42,7 @@ def _broken_collect(_content):
 
 
 def test_an_unexpected_error_is_one_line_and_says_how_to_see_its_stack(monkeypatch, tmp_path):
-    monkeypatch.setattr("rulings.content.stats.collect", _broken_collect)
+    monkeypatch.setattr("rulings.translation.stats.collect", _broken_collect)
     monkeypatch.delenv("RULINGS_DEBUG", raising=False)
     args = ["stats", str(REPO / "content")]
     r = CliRunner().invoke(main, args)

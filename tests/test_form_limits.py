@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import build_tree, repo_content, write
+from rulings.build.site_build import BuildError, build
 from rulings.cli.main import main
 from rulings.content import validate as checks
 from rulings.content.codec import entries_file_to_data
@@ -26,7 +27,6 @@ from rulings.model.terms import (
     all_forms,
 )
 from rulings.model.text import Text
-from rulings.site.build import BuildError, build
 
 PROV = [Provenance("doc", (1, 2))]
 LONG_WORDS = " ".join(["Foo"] * (MAX_FORM_WORDS + 1))

@@ -7,7 +7,7 @@ import pytest
 from mkdocs.utils.meta import get_data
 
 from conftest import naughty_strings
-from rulings.site.escape import meta_label, nav_label
+from rulings.escape import meta_label, nav_label
 
 HOSTILE = ['</title><script>x()</script>', "a: b\n---\nsearch: {exclude: true}", '"quoted" \\ back',
            "\x1f\x7f\x85\u2028", "\ud800 lone", "#comment", "- list", "😀 astral", *naughty_strings()[:300]]

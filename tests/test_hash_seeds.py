@@ -20,9 +20,9 @@ SCRIPT = r"""
 import hashlib, json, sys, tempfile
 from pathlib import Path
 from rulings.content.tree import read
-from rulings.site.build import Variant, generate_locale
+from rulings.build.site_build import Variant, generate_locale
 from rulings.site.layout import build_model
-from rulings.translation.sync import plan, po_root_of
+from rulings.exchange.sync import plan, po_root_of
 
 repo = Path(sys.argv[1])
 content = read(repo / "content")

@@ -148,7 +148,7 @@ def test_last_translator_is_cleaned_and_no_address_reaches_the_exports(tmp_path,
 
 
 def test_import_cleans_the_last_translator_and_by(tmp_path):
-    from rulings.translation.po_import import import_po
+    from rulings.exchange.po_import import import_po
 
     content, _, it_po = synced(tmp_path)
     translate_answer(it_po, "mallory(at)example.org")

@@ -17,13 +17,13 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO, build_tree
+from rulings.build.site_build import BuildError, build
 from rulings.cli.main import main
 from rulings.content import originals
 from rulings.content.tree import read
 from rulings.content.validate import validate
 from rulings.importers import IMPORTERS, get
 from rulings.site import paths as P
-from rulings.site.build import BuildError, build
 from rulings.site.i18n import UI
 from rulings.site.layout import build_model
 from rulings.site.pages import LocaleRenderer

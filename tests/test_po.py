@@ -19,10 +19,10 @@ from conftest import SOURCE, build_tree, naughty_strings, write
 from rulings.content.codec import entries_file_to_data, game_to_data
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
+from rulings.exchange.po_export import NOT_IN_HISTORY, export_po
+from rulings.exchange.po_import import import_po
 from rulings.model.entries import Document, Game, Provenance, Ruling
 from rulings.model.text import Text, TextState, text_hash
-from rulings.translation.po_export import NOT_IN_HISTORY, export_po
-from rulings.translation.po_import import import_po
 
 RULING = "demo/ruling/sword-adjacent"
 QUESTION = "Can the Sword hit an adjacent warrior?"

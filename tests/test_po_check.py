@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from conftest import REPO
 from rulings.cli.main import main
-from rulings.translation.po_check import RULE
+from rulings.exchange.po_check import RULE
 
 pytestmark = pytest.mark.unit
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, repo_content
+from rulings.exchange.po_language import po_language
+from rulings.exchange.sync import agree, po_root_of, sync
 from rulings.model.entries import Game, kept_as_printed
 from rulings.model.text import TextState, TranslationStatus
 from rulings.translation.items import all_items
-from rulings.translation.po_language import po_language
-from rulings.translation.sync import agree, po_root_of, sync
 
 po_storage = pytest.importorskip("translate.storage.po")
 

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import commit_all, run_git
 from rulings.content.tree import read
-from rulings.translation.sync import sync
+from rulings.exchange.sync import sync
 from test_po import ANSWER, RULING
 from test_po_sync import NAME, SWORD, setup, weblate_save
 

@@ -15,8 +15,8 @@ import pytest
 from conftest import project_locales
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
-from rulings.translation.po_export import reference_lines, with_reference
-from rulings.translation.sync import agree, sync
+from rulings.exchange.po_export import reference_lines, with_reference
+from rulings.exchange.sync import agree, sync
 from test_po import demo_tree
 from test_po_sync import units, weblate_save
 

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from rulings.cli.main import main
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
+from rulings.exchange.sync import agree, sync
 from rulings.model.text import TextState, text_hash
-from rulings.translation.sync import agree, sync
 from test_po import COMMENT, QUESTION, RULING, demo_tree, snapshot
 
 po_storage = pytest.importorskip("translate.storage.po")
@@ -292,7 +292,7 @@ def test_line_breaks_tabs_and_escaped_quotes_and_backslashes_are_kept(tmp_path: 
 
 
 def test_the_import_refuses_the_same_messages(tmp_path: Path) -> None:
-    from rulings.translation.po_import import import_po
+    from rulings.exchange.po_import import import_po
 
     content, _, it_po = setup(tmp_path)
     block = message_block(it_po, f"{RULING}#answer")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import BLNS, naughty_strings
+from rulings.escape import one_line
 from rulings.model.terms import HAN_RANGES
-from rulings.site.escape import one_line
 from rulings.site.search import shards
 from rulings.site.search.shards import DIGITS, FOLDER, decode_ids, encode_ids, index_files, plain_text, read_js
 from rulings.site.search.tokens import (

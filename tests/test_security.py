@@ -19,16 +19,16 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO, alive, build_tree, commit_all, gone, site_inputs
+from rulings.build.output import MARKER, MARKER_TEXT, PROJECT_FOLDERS, OutputRefused, check_output
+from rulings.build.site_build import BuildError, build
 from rulings.cli.main import main
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
 from rulings.content.validate import validate
+from rulings.exchange.po_export import export_po
+from rulings.exchange.po_import import import_po
 from rulings.publish.manifest import write_manifest
-from rulings.site.build import BuildError, build
 from rulings.site.i18n import TemplateError, fill, placeholders
-from rulings.site.output import MARKER, MARKER_TEXT, PROJECT_FOLDERS, OutputRefused, check_output
-from rulings.translation.po_export import export_po
-from rulings.translation.po_import import import_po
 
 RULING = "demo/ruling/sword-twice"
 
@@ -154,11 +154,11 @@ def test_content_files_windows_cannot_create_are_refused(tmp_path, name):
 
 def test_the_zip_writer_refuses_a_name_windows_cannot_extract(tmp_path):
     """The last line of defence, should a reserved name ever reach the output past validation."""
-    from rulings.publish.bundles import write_zip
+    from rulings.publish.bundles import BundleError, write_zip
     site = tmp_path / "site"
     (site / "demo" / "card").mkdir(parents=True)
     (site / "demo" / "card" / "con.html").write_text("x", encoding="utf-8")
-    with pytest.raises(BuildError, match=r"rulings-en/demo/card/con\.html' could not be extracted on Windows"):
+    with pytest.raises(BundleError, match=r"rulings-en/demo/card/con\.html' could not be extracted on Windows"):
         write_zip([(site, "rulings-en")], tmp_path / "out.zip", 0)
     (site / "demo" / "card" / "con.html").rename(site / "demo" / "card" / "con-1.html")
     assert write_zip([(site, "rulings-en")], tmp_path / "out.zip", 0) > 0
@@ -337,8 +337,8 @@ def test_parent_killed_during_parallel_generation_then_a_build_succeeds(tmp_path
     script = textwrap.dedent(f"""
         import os, time
         from pathlib import Path
-        from rulings.site import workers
-        from rulings.site.build import build
+        from rulings.build import workers
+        from rulings.build.site_build import build
 
         def generating(task):  # a worker's task, held once begun
             (Path({str(started)!r}) / str(os.getpid())).touch()
@@ -535,7 +535,7 @@ def test_two_pages_on_one_path_stop_the_build():
 
 
 def test_headings_escape_only_what_markdown_unescapes():
-    from rulings.site.escape import md_heading
+    from rulings.escape import md_heading
 
     assert md_heading("a~b|c") == "a~b\\|c"  # no visible backslash before ~ (live once on the it glossary)
     assert md_heading("<b>*x*</b> {#id}") == "&lt;b&gt;\\*x\\*&lt;/b&gt; \\{\\#id\\}"

@@ -25,10 +25,10 @@ from watchdog.events import (
 
 import rulings
 from conftest import build_tree, project_locales, site_inputs
+from rulings.build.live_server import BANNER_SCRIPT, PROBLEMS_URL, PreviewServer
+from rulings.build.live_site import LiveSite
+from rulings.build.serve import Preview, is_change, rebuild, split_address
 from rulings.cli.main import main
-from rulings.site.live_server import BANNER_SCRIPT, PROBLEMS_URL, PreviewServer
-from rulings.site.live_site import LiveSite
-from rulings.site.serve import Preview, is_change, rebuild, split_address
 
 
 def test_serve_writes_the_locale_and_a_config_whose_files_exist(tmp_path: Path) -> None:
@@ -198,7 +198,7 @@ def test_a_port_taken_after_the_check_stops_serve_in_one_line(tmp_path, busy_por
     when the check sees it (was: mkdocs's traceback, then exit 1)."""
     repo = site_inputs(tmp_path)
     build_tree(repo)
-    script = ("import sys; import rulings.site.serve as s; s.check_address = lambda host, port: None; "
+    script = ("import sys; import rulings.build.serve as s; s.check_address = lambda host, port: None; "
               "from rulings.cli.main import main; sys.argv = ['rulings', 'serve', '--port', sys.argv[1]]; main()")
     code = str(Path(rulings.__file__).resolve().parents[1])
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1",

@@ -157,7 +157,7 @@ def test_the_committed_allowed_signers_file_is_valid():
 @pytest.mark.build
 def test_a_build_with_a_configured_key_writes_the_signature_beside_the_manifest(tmp_path, monkeypatch):
     from conftest import REPO, build_tree
-    from rulings.site.build import build
+    from rulings.build.site_build import build
 
     key, pub = keypair(tmp_path, "release")
     allowed = tmp_path / "allowed"

@@ -12,13 +12,13 @@ from pathlib import Path
 
 from conftest import build_tree
 from rulings.content.tree import read
+from rulings.exchange.po_export import export_po
+from rulings.exchange.po_import import import_po
 from rulings.model.entries import Provenance, Ruling
 from rulings.model.text import Text
 from rulings.publish import tables
 from rulings.publish.export import write_exports
 from rulings.site.layout import build_model
-from rulings.translation.po_export import export_po
-from rulings.translation.po_import import import_po
 from test_security import set_msgstr
 
 DOCUMENTED_QUERY = re.search(r"::\n\n(.*?;)", tables.__doc__, re.S).group(1)

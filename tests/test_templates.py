@@ -1,6 +1,6 @@
 """Our theme overrides (site_config/overrides/**.html) escape everything they print: each template, read with
 Jinja's own parser, prints a value only where autoescape is on or through an escaping filter, and marks as
-markup (``| safe``) only what the build escaped already (scripts/rulings/site/escape.py). So even a value that
+markup (``| safe``) only what the build escaped already (scripts/rulings/escape.py). So even a value that
 never passed validation (a repo_url with a quote, injected into the mkdocs config) is text on the page."""
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from rulings.cli.main import main
 from rulings.content.edit import apply_translations
 from rulings.content.tree import read
 from rulings.content.validate import validate
+from rulings.exchange.po_export import build_catalog
 from rulings.model.entries import Entity, EntityType, Provenance, Ruling, Term
 from rulings.model.terms import Glossary, has_han
 from rulings.model.text import Text
@@ -22,7 +23,6 @@ from rulings.site.layout import build_model
 from rulings.site.paths import Locator
 from rulings.site.render import Ctx, Linker, text_block
 from rulings.translation.history import History
-from rulings.translation.po_export import build_catalog
 
 
 def term(name: str, lang: str = "en", *, it: str | None = None, zh: str | None = None, en: str | None = None,

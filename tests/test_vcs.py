@@ -16,11 +16,11 @@ from babel.messages.catalog import Message
 from click.testing import CliRunner, Result
 
 from conftest import build_tree, commit_all, run_git, site_inputs
+from rulings.build.workers import source_date_epoch
 from rulings.cli.main import main
 from rulings.content.tree import read
+from rulings.exchange.credit import FileHistory
 from rulings.site.layout import build_model
-from rulings.site.workers import source_date_epoch
-from rulings.translation.credit import FileHistory
 from rulings.translation.history import History, source_date
 from rulings.vcs import LATEST_TIME, git, head, head_commit, head_time, time_problem
 

@@ -126,7 +126,7 @@ class SessionBuild:
     def start(self, unzip: bool = False) -> subprocess.Popen:
         """Start the build; ``unzip``: then unzip its bundle of every locale into :attr:`unzipped` before its exit
         code lands, once for every worker."""
-        from rulings.site.workers import die_with_parent
+        from rulings.build.workers import die_with_parent
 
         tree = self.folder / "tree"
         if self.trimmed:  # trimmed once, copied for each build (the builds start one after the other)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from conftest import build_tree, project_locales
+from rulings.build.fsops import BuildLock
+from rulings.build.site_build import BuildError, build
 from rulings.publish.manifest import verify
-from rulings.site.build import BuildError, build
-from rulings.site.fsops import BuildLock
 
 from .conftest import REPO
 
@@ -63,7 +63,7 @@ def test_a_build_killed_midway_leaves_the_previous_site(published):
     before = _intact(out)
     script = textwrap.dedent(f"""
         from pathlib import Path
-        from rulings.site.build import build
+        from rulings.build.site_build import build
         build(Path({str(REPO)!r}), Path({str(out)!r}), content_dir=Path({str(content)!r}),
               work=Path({str(work)!r}), locales={ONE!r}, log=lambda *_: None)
     """)
@@ -97,7 +97,7 @@ def test_two_builds_at_once_are_refused_with_a_clear_message(published):
 
 def test_any_mkdocs_warning_fails_the_build(tmp_path):
     """`mkdocs build --strict` semantics: a warning (here a broken Markdown link) stops the build."""
-    from rulings.site.workers import run_mkdocs
+    from rulings.build.workers import run_mkdocs
 
     jobs = []
     for name, page in (("broken", "# Home\n\n[broken](missing.md)\n"), ("clean", "# Home\n")):

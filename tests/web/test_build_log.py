@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import build_tree, project_locales
-from rulings.site import workers
-from rulings.site.build import build
+from rulings.build import workers
+from rulings.build.site_build import build
 
 from .conftest import REPO
 

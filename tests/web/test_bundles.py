@@ -17,17 +17,17 @@ from pathlib import Path
 import pytest
 
 from conftest import build_tree, project_locales, repo_content, repo_model
+from rulings.build.site_build import Variant, generate_all
+from rulings.build.workers import run_mkdocs
 from rulings.content.dating import updates
 from rulings.content.validate import validate
 from rulings.model.entries import Change, Entity
 from rulings.model.ids import windows_name_problem
 from rulings.publish.feeds import FEED_LIMIT
 from rulings.publish.one_locale import MARKS, split_locale
-from rulings.site.build import Variant, generate_all
 from rulings.site.i18n import UI, human_size
 from rulings.site.layout import build_model
 from rulings.site.mkdocs_config import SITE_NAME
-from rulings.site.workers import run_mkdocs
 
 from .conftest import REPO
 

@@ -16,11 +16,11 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import build_tree, commit_all, run_git, site_inputs, write
+from rulings.build.workers import source_date_epoch
 from rulings.cli.main import main
 from rulings.content.codec import entries_file_to_data
 from rulings.model.entries import Change, Provenance, Ruling
 from rulings.model.text import Text
-from rulings.site.workers import source_date_epoch
 from rulings.vcs import head_commit
 
 PROV = [Provenance("doc", (1, 2))]

@@ -8,10 +8,10 @@ import re
 from babel.messages.pofile import read_po
 
 from conftest import REPO, build_tree, project_locales
+from rulings.build.site_build import build
 from rulings.content.tree import read
 from rulings.model.entries import Provenance, Ruling
 from rulings.model.text import Text
-from rulings.site.build import build
 from rulings.site.i18n import UI
 from rulings.site.render import MARKS, NOTICES, ORIGINAL_LABEL
 

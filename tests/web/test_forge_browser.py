@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, build_tree
-from rulings.site.build import build
+from rulings.build.site_build import build
 
 from .test_browser import browser, page, serving  # noqa: F401  (fixtures: Chromium, a page that records requests)
 

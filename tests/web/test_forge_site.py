@@ -8,7 +8,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from conftest import REPO, build_tree, project_locales
-from rulings.site.build import build
+from rulings.build.site_build import build
 from rulings.site.i18n import UI
 from rulings.site.pages import correction
 

@@ -8,9 +8,9 @@ Corpus: ../shared/corpora/naughty-strings/blns.json (MIT).
 from __future__ import annotations
 
 from conftest import build_tree, naughty_strings
+from rulings.build.site_build import build
 from rulings.model.entries import Provenance, Ruling
 from rulings.model.text import Text
-from rulings.site.build import build
 
 from .conftest import REPO
 from .test_html import parse

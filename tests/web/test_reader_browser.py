@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from conftest import build_tree, project_locales, repo_content
+from rulings.build.site_build import build
 from rulings.publish.bundles import BundleError, npm_file
 from rulings.site import paths as P
-from rulings.site.build import build
 from rulings.site.i18n import UI
 from rulings.site.layout import build_model
 from rulings.site.pages.ruling import LINK_COPIED

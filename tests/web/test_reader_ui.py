@@ -18,11 +18,11 @@ from babel import Locale
 from babel.messages.pofile import read_po
 
 from conftest import project_locales, repo_content, repo_model
+from rulings.build.site_build import GUIDES
 from rulings.model.entries import Entity
 from rulings.model.terms import HAN
 from rulings.model.text import text_hash
 from rulings.site import paths as P
-from rulings.site.build import GUIDES
 from rulings.site.guides import GUIDE_LANG, GUIDE_MACHINE, GUIDE_NOTE, GUIDE_STALE, TRANSLATIONS, read_translation
 from rulings.site.mkdocs_config import THEME_WORDS
 from rulings.site.pages.ruling import COPY_LINK, LINK_COPIED

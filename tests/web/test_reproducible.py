@@ -6,7 +6,7 @@ The tree built twice is a trimmed copy of the repository (conftest's ``trimmed_t
 file kind, page kind and original, at least two entries of each shape, so each list a page, feed, export or
 bundle shows has items whose order a hash seed could change, and every stage and kind of output is made, for
 about half the CPU of a second full build of the real tree. (mkdocs itself always runs with one hash seed,
-see ``rulings.site.workers.mkdocs_env``; what the seed can change is our own build process's output.) What
+see ``rulings.build.workers.mkdocs_env``; what the seed can change is our own build process's output.) What
 only the real content's entries would trigger is not compared; the real site (``built_site``) is checked for
 the name of its folder, and that the trimmed build has every kind of output it has."""
 

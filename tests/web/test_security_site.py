@@ -25,7 +25,9 @@ import pytest
 import yaml
 
 from conftest import BLNS, SOURCE, build_tree, naughty_strings, project_locales, site_inputs, write
+from rulings.build.site_build import build
 from rulings.content.codec import entries_file_to_data, game_to_data
+from rulings.escape import visible
 from rulings.model.entries import (
     Change,
     Document,
@@ -45,8 +47,6 @@ from rulings.model.entries import (
 from rulings.model.terms import form_problem
 from rulings.model.text import Text
 from rulings.site import paths as P
-from rulings.site.build import build
-from rulings.site.escape import visible
 
 from .conftest import REPO, serving
 from .test_html import Doc, parse

@@ -23,14 +23,14 @@ import pytest
 
 import rulings
 from conftest import build_tree, site_inputs
+from rulings.build.live_server import PROBLEMS_URL
+from rulings.build.live_site import LiveSite
+from rulings.build.serve import Preview
 from rulings.content.tree import read
 from rulings.model.entries import Provenance, Ruling
 from rulings.model.text import Text
 from rulings.site import paths as P
 from rulings.site.layout import build_model
-from rulings.site.live_server import PROBLEMS_URL
-from rulings.site.live_site import LiveSite
-from rulings.site.serve import Preview
 from web.conftest import EPOCH, PHONE, trimmed_tree
 
 TIMEOUT = 180.0

@@ -10,9 +10,9 @@ import pytest
 
 import rulings.site.layout as layout
 from bench import synth
+from rulings.build.site_build import build
 from rulings.content.tree import read
 from rulings.site import paths as P
-from rulings.site.build import build
 
 from .conftest import REPO
 from .test_html import _target, parse

@@ -8,8 +8,8 @@ from pathlib import Path
 from mkdocs.theme import Theme
 
 from conftest import REPO
+from rulings.build.workers import run_mkdocs
 from rulings.site import template_cache
-from rulings.site.workers import run_mkdocs
 
 
 def test_an_edited_override_shows_in_the_next_build_and_is_kept_compiled(tmp_path: Path, monkeypatch) -> None:

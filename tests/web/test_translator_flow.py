@@ -10,11 +10,11 @@ import subprocess
 from babel.messages.pofile import read_po, write_po
 
 from conftest import build_tree
+from rulings.build.site_build import build
 from rulings.content.tree import read
 from rulings.content.validate import validate
-from rulings.site.build import build
-from rulings.translation.po_export import export_po
-from rulings.translation.po_import import import_po
+from rulings.exchange.po_export import export_po
+from rulings.exchange.po_import import import_po
 from rulings.translation.status import rows
 
 from .conftest import REPO
@@ -77,7 +77,7 @@ def test_translate_in_po_with_weblate_saves_and_sync_shows_it_on_the_site(tmp_pa
     import pytest
 
     po_storage = pytest.importorskip("translate.storage.po")
-    from rulings.translation.sync import agree, sync
+    from rulings.exchange.sync import agree, sync
 
     content = build_tree(tmp_path)
     po_root = tmp_path / "po"

@@ -1,4 +1,4 @@
-"""Every build of a process forks its mkdocs runs from one warm server (:func:`rulings.site.workers.warm_server`):
+"""Every build of a process forks its mkdocs runs from one warm server (:func:`rulings.build.workers.warm_server`):
 what each build reads is still its own, and an interrupted build takes its runs down with it."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, alive, build_tree, gone, site_inputs
-from rulings.site.build import build
-from rulings.site.workers import run_mkdocs
+from rulings.build.site_build import build
+from rulings.build.workers import run_mkdocs
 
 
 def _other_repo(root: Path) -> Path:
@@ -44,7 +44,7 @@ def test_two_trees_built_in_one_process_are_what_fresh_processes_build(tmp_path)
     for loc, (repo, content) in trees.items():
         subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
             from pathlib import Path
-            from rulings.site.build import build
+            from rulings.build.site_build import build
             build(Path({str(repo)!r}), Path({str(tmp_path / loc / "fresh")!r}), content_dir=Path({str(content)!r}),
                   work=Path({str(tmp_path / loc / "fresh-build")!r}), locales=[{loc!r}], log=lambda *_: None)
             """)], env=env, check=True)

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulings.site.build import Probe
-from rulings.site.fsops import BuildError
-from rulings.site.workers import MkdocsJob, MkdocsRun, pool_size, run_mkdocs
+from rulings.build.fsops import BuildError
+from rulings.build.site_build import Probe
+from rulings.build.workers import MkdocsJob, MkdocsRun, pool_size, run_mkdocs
 from rulings.vcs import git, head_commit
 
 KIB = 1024
@@ -179,7 +179,7 @@ class BuildProbe(Probe):
 def plain_mkdocs(repo: Path, batches: list[list[MkdocsJob]], out: Path, *, workers: int | None = None,
                  log: Any = print) -> dict[str, Any]:
     """Run the same mkdocs jobs again, batch by batch as the build ran them and with the same parallelism,
-    through :func:`rulings.site.workers.run_mkdocs`, each into its own folder under ``out``: the cost of the
+    through :func:`rulings.build.workers.run_mkdocs`, each into its own folder under ``out``: the cost of the
     same pages built by mkdocs alone. Measured like a build's phase (the same :class:`Meter`)."""
     meter = Meter()
     probe = BuildProbe(meter)

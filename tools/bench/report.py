@@ -130,8 +130,8 @@ def locale_table(runs: list[dict[str, Any]]) -> str:
 
 
 METHOD = {
-    "build": "rulings.site.build.build itself (what rulings build runs), into fresh folders, on synthetic content "
-             "written once per size; 'online' = --no-bundles, 'default' = with the offline site, zips and ZIMs",
+    "build": "rulings.build.site_build.build itself (what rulings build runs), into fresh folders, on synthetic "
+             "content written once per size; 'online' = --no-bundles, 'default' = with the offline site, zips and ZIMs",
     "phases": "the stages the build names through its Probe: load, validate, model, shim, bundles.generate, "
               "bundles.mkdocs, bundles.split, bundles.pack, generate, mkdocs, finish; 'other' = the build's wall "
               "and CPU time outside every phase",

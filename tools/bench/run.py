@@ -2,7 +2,7 @@
 
 For each size, a synthetic tree (:mod:`bench.synth`) of that many rulings, each shown in every locale,
 is written once to a temporary folder; then, ``--repeat`` times, each kind of build is run on it with
-``rulings.site.build.build`` itself (a :class:`rulings.site.build.Probe` times the stages the build
+``rulings.build.site_build.build`` itself (a :class:`rulings.build.site_build.Probe` times the stages the build
 names), each into fresh folders:
 
 - ``online``: the served site only (``rulings build --no-bundles``): one mkdocs run per locale;
@@ -50,7 +50,7 @@ from bench.measure import (
 from bench.report import METHOD, locale_table, phase_table, size_table
 from bench.search import search_timing
 from bench.stats import ratio, summarize
-from rulings.site.fsops import BuildError
+from rulings.build.fsops import BuildError
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository this benchmark lives in (``tools/bench/`` is never installed)."""
@@ -100,7 +100,7 @@ def measure_build(kind: BuildKind, *, repo: Path, content: Path, folder: Path, l
                   plain: bool = True, trace: bool = False) -> dict[str, Any]:
     """Build ``content`` into ``folder/site`` the way ``kind`` says and measure it; then plain mkdocs on the
     same jobs. Returns the sample."""
-    from rulings.site.build import build
+    from rulings.build.site_build import build
 
     work = folder / "work"
     if npm_cache is not None:  # the shim a real build keeps in build/npm: read, not downloaded, as in a rebuild

@@ -292,8 +292,8 @@ def bench(n: int, repo: Path, tmp: Path, locales: list[str] | None, log: Any = p
     (or the ``flavours`` named). The query list is kept beside kept content: reading 50k rulings again
     takes a minute."""
     from bench import synth
+    from rulings.build.site_build import build
     from rulings.content.tree import read
-    from rulings.site.build import build
 
     content_dir = tmp / "content"
     if not content_dir.exists():  # else: kept from an earlier run (--keep)

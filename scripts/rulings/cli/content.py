@@ -32,8 +32,8 @@ def validate(paths: Selection, fmt: str, list_missing: bool, no_warnings: bool) 
     is no error, 1 when there are errors, 2 when validation could not run.
     """
     from rulings.content.validate import check
+    from rulings.exchange.po_check import po_diagnostics
     from rulings.site.completeness import diagnostics
-    from rulings.translation.po_check import po_diagnostics
 
     try:
         checked = check(paths, list_missing=list_missing, errors_only=no_warnings,
@@ -69,8 +69,8 @@ def fmt(paths: Selection, check: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def stats(paths: Selection, as_json: bool) -> None:
     """Counts per game and kind, and translations per locale and status."""
-    from rulings.content.stats import collect, reading_note, render, to_json
     from rulings.content.tree import read
+    from rulings.translation.stats import collect, reading_note, render, to_json
 
     content = read(paths.root)
     data = collect(content)

@@ -41,7 +41,8 @@ def i18n_status(locales: tuple[str, ...], show_todo: bool, as_json: bool) -> Non
     translated, stale, machine-made and missing texts, with progress bars."""
     from rulings.content.tree import read
     from rulings.site.completeness import statuses
-    from rulings.translation.status import render, rows, to_json, todo_lines
+    from rulings.site.status_report import render, to_json
+    from rulings.translation.status import rows, todo_lines
 
     content = read(DEFAULT_CONTENT)
     table = rows(content, list(locales) or None)

@@ -36,9 +36,9 @@ def _site_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -
 def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool,
           force: bool) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
+    from rulings.build.site_build import BuildError, NotARepository, check_repository
+    from rulings.build.site_build import build as run
     from rulings.publish.bundles import BundleError
-    from rulings.site.build import BuildError, NotARepository, check_repository
-    from rulings.site.build import build as run
 
     try:
         check_repository(Path.cwd())
@@ -110,8 +110,8 @@ def serve(locale: str, address: str, port: int | None) -> None:
     """Preview one locale with live reload when content/, locales/, site_config/, docs/ or mkdocs.yml change. A
     busy port stops it at once (exit 2); content errors or mkdocs failing on the first pages stop it too (exit 1,
     one line each)."""
-    from rulings.site.serve import CannotListen, MkdocsFailed
-    from rulings.site.serve import serve as run
+    from rulings.build.serve import CannotListen, MkdocsFailed
+    from rulings.build.serve import serve as run
 
     try:
         run(Path.cwd(), locale, address, log=click.echo, port=port)

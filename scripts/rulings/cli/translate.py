@@ -31,7 +31,7 @@ def translate_export(locale: str, game: str | None, out: Path, root: Path) -> No
     language, the glossary terms it uses with their agreed translation, and its page. Outdated
     translations come out fuzzy, with the previous source text from git history.
     """
-    from rulings.translation.po_export import export_po
+    from rulings.exchange.po_export import export_po
 
     try:
         paths = export_po(root, locale, out, game)
@@ -52,8 +52,8 @@ def translate_import(po_files: tuple[Path, ...], status: str, by: str | None, ro
 
     All files or none: if any message is refused (syntax, charset, another game, unknown field,
     changed source, an official text), nothing is written and every refusal is listed."""
-    from rulings.site.escape import terminal
-    from rulings.translation.po_import import import_po
+    from rulings.escape import terminal
+    from rulings.exchange.po_import import import_po
 
     r = import_po(root, list(po_files), status=status, by=by)
     for p in r.problems:
@@ -98,8 +98,8 @@ def translate_sync(check: bool, po_root: Path | None, root: Path) -> None:
     New and changed sources go to the PO files (changed ones fuzzy, with the previous msgid);
     translations edited in a PO come back as drafts by its Last-Translator. The same text edited on
     both sides, or a translation of a msgid that is not the source, is reported and left as it is."""
-    from rulings.site.escape import terminal
-    from rulings.translation.sync import agree, sync
+    from rulings.escape import terminal
+    from rulings.exchange.sync import agree, sync
 
     r = sync(root, po_root, check=check)
     for p in r.problems:

@@ -26,9 +26,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from rulings.escape import one_line
 from rulings.model.ids import windows_name_problem
-from rulings.site.escape import one_line
-from rulings.site.fsops import BuildError
 
 SHIM = ("iframe-worker", "1.0.4",
         "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q==")
@@ -45,7 +44,8 @@ ZIM_TAGS = "card games;rules;rulings;errata;glossary;_ftindex:yes;_pictures:no;_
 
 
 class BundleError(Exception):
-    pass
+    """A bundle cannot be made as asked (no npm, a shim that fails its pin, a name Windows cannot extract): the
+    message says which and why, and the build stops on it."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def zip_time(epoch: int) -> tuple[int, int, int, int, int, int]:
 
 def write_zip(trees: list[tuple[Path, str]], target: Path, epoch: int) -> int:
     """Zip each (folder, name inside the zip) with fixed times and modes and sorted names: two builds of
-    the same content give the same bytes. Returns the size. Refuses (:class:`BuildError`) a name that
+    the same content give the same bytes. Returns the size. Refuses (:class:`BundleError`) a name that
     could not be extracted on Windows; validation refuses every input that would make one."""
     when = zip_time(epoch)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -115,7 +115,7 @@ def write_zip(trees: list[tuple[Path, str]], target: Path, epoch: int) -> int:
                     entries.append((f"{prefix}/{p.relative_to(folder).as_posix()}".lstrip("/"), p))
         for name, _p in entries:
             if problem := next(filter(None, map(windows_name_problem, name.split("/"))), None):
-                raise BuildError(f"{target.name}: '{name}' could not be extracted on Windows: {problem}")
+                raise BundleError(f"{target.name}: '{name}' could not be extracted on Windows: {problem}")
         for name, p in sorted(entries):
             info = zipfile.ZipInfo(name, when)
             info.external_attr = 0o100644 << 16

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulings.content.dating import Basis, Update, updates
+from rulings.escape import xml_text
 from rulings.model.entries import Change, Erratum, Ruling, Term
 from rulings.site import paths as P
-from rulings.site.escape import xml_text
 from rulings.site.i18n import UI, _
 from rulings.site.layout import GameData, SiteModel
 from rulings.site.pages import whats_new

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from rulings import __version__
+from rulings.escape import terminal
 from rulings.publish.signing import MAX_SIGNATURE_BYTES, SIGNATURE_SUFFIX, check
-from rulings.site.escape import terminal
 from rulings.vcs import head_commit
 
 MANIFEST = "manifest.json"

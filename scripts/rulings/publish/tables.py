@@ -4,7 +4,7 @@ Both hold every text as a reader of each locale gets it (the display policy, :mo
 with how it was made and the original beside it, so a bot answers in the user's language and can say when a
 text is machine-translated. Written with the standard library only (``sqlite3``, ``csv``), rows in id order, so
 two builds of the same content give the same bytes. The database keeps every text exactly; every CSV cell goes
-through :func:`rulings.site.escape.csv_cell`, so no spreadsheet runs a formula a text starts with.
+through :func:`rulings.escape.csv_cell`, so no spreadsheet runs a formula a text starts with.
 
 The database answers "all rulings about card X in locale L" with one query (documented in the README)::
 
@@ -20,10 +20,10 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from rulings.escape import csv_cell
 from rulings.files import atomic_write
 from rulings.model.entries import DatedEntry, Entry, Game, Ruling
 from rulings.model.text import Text
-from rulings.site.escape import csv_cell
 from rulings.translation.display import shown, shown_text
 
 SCHEMA = """

@@ -29,7 +29,7 @@ KEYWORDS = ["-k", "_", "-k", "N_:1,2", "-k", "C_:1c,2", "-k", "NC_:1c,2,3"]
 """The markers of :mod:`rulings.site.i18n`: ``_``, ``N_`` and their forms with a context, ``C_`` and ``NC_``."""
 
 
-UI_PACKAGES = ("site", "publish")
+UI_PACKAGES = ("site", "publish", "build")
 """The packages whose ``_()`` strings readers see (pages, feeds, bundles)."""
 
 

@@ -2,7 +2,7 @@
 finds a problem, and an entry's place in the content files for one who would fix it.
 
 Pure URL building, no markup: the page renderers put the URLs into ``href`` attributes through the
-escape boundary (:func:`rulings.site.escape.html_text`). Every value is percent-encoded here (``quote``
+escape boundary (:func:`rulings.escape.html_text`). Every value is percent-encoded here (``quote``
 with no safe characters), so text from content, however hostile, is only ever data in a query string;
 the forge's own values (``repo_url``, ``edit_uri``, ``new_issue``) are plain addresses and paths, as
 validation checks (:mod:`rulings.model.urls`), and the branch is encoded part by part.
@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
+from rulings.escape import visible
 from rulings.model.entries import Forge, ForgeType
-from rulings.site.escape import visible
 
 URL_LIMIT = 6000
 """The longest new-issue URL made: well under what browsers and forges accept."""

@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 import yaml
 from mkdocs.utils import yaml_load
 
+from rulings.escape import html_text, nav_label
 from rulings.site import template_cache
-from rulings.site.escape import html_text, nav_label
 from rulings.site.i18n import C_, _, autonym
 from rulings.site.search import hook as search_hook
 from rulings.site.site_config import locale_site_config
@@ -34,7 +34,7 @@ locale's config gets it translated (:func:`site_labels`)."""
 
 
 def escaped_nav(nav: list) -> list:
-    """The nav with every label escaped: Material prints nav titles as HTML (see :mod:`.escape`)."""
+    """The nav with every label escaped: Material prints nav titles as HTML (see :mod:`rulings.escape`)."""
     out: list = []
     for item in nav:
         if isinstance(item, dict):
@@ -70,7 +70,7 @@ def theme_words(inherited: Path, t: Callable[[str], str]) -> dict:
 def site_labels(inherited: Path, t: Callable[[str], str] = str) -> dict:
     """The site's name from the inherited config (``mkdocs.yml`` or ``site_config/<locale>.yml``), escaped:
     Material prints it as HTML in every page's header; our ``<title>`` overrides re-escape after
-    ``striptags``, as for every label (see :mod:`.escape`). Our name (:data:`SITE_NAME`) is given in the
+    ``striptags``, as for every label (see :mod:`rulings.escape`). Our name (:data:`SITE_NAME`) is given in the
     locale's words (``t``); a mirror's own name stays as its config writes it (the catalogs' other
     strings are not names: "Other rulings" is a nav label)."""
     name = _inherited_config(inherited).get("site_name")

@@ -1,6 +1,6 @@
 """Raw HTML blocks: how the generator writes them into a page's Markdown, and how Markdown takes them back.
 
-Every page body is HTML the generator wrote (and escaped, :mod:`.escape`), written into the Markdown as
+Every page body is HTML the generator wrote (and escaped, :mod:`rulings.escape`), written into the Markdown as
 raw blocks by :func:`raw`. Python-Markdown would parse every one of them again with its HTML extractor
 (``html_block``), and mkdocs with a second parser that collects their ``id`` attributes: about a third of
 each mkdocs run. :class:`RawHtmlExtension` stashes those blocks itself, with one regular expression per
@@ -9,7 +9,7 @@ so the HTML of every page is the same, byte for byte, whoever parsed it. It take
 tag in it is one of the plain forms our generator writes (lowercase names, double-quoted attributes, one
 block per line, nothing after it on that line); any other page (a hand-written guide, an inline tag, a
 comment) is left whole to Python-Markdown. Nothing reaches the stash that ``html_block`` would not have
-stashed: escaping stays :mod:`.escape`'s job.
+stashed: escaping stays :mod:`rulings.escape`'s job.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulings.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
 from rulings.model.entries import (
     Block,
     Diagram,
@@ -24,7 +25,6 @@ from rulings.model.entries import (
 )
 from rulings.model.terms import Glossary
 from rulings.model.text import Text, TextState, TranslationStatus
-from rulings.site.escape import html_text, md_heading, visible  # noqa: F401 - visible re-exported
 from rulings.site.i18n import C_, UI, _
 from rulings.site.paths import Locator
 from rulings.site.raw_html import raw

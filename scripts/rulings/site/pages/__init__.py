@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulings.content import originals
+from rulings.escape import meta_label
 from rulings.site import paths as P
-from rulings.site.escape import meta_label
 from rulings.site.i18n import C_, _
 from rulings.site.labels import CHANGELOG, ERRATA, GLOSSARY, HOME, RULES
 from rulings.site.layout import GameData, Page, check_unique_paths, page_section

@@ -35,8 +35,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulings.escape import one_line
 from rulings.model.terms import HAN_RANGES
-from rulings.site.escape import one_line
 from rulings.site.search.tokens import HAN_RUN, HYPHENS, JOIN_MAX, JOINERS, STOP_WORDS, compounds, index_tokens, stemmer
 
 FOLDER = "rl"

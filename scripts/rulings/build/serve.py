@@ -30,14 +30,14 @@ from urllib.parse import urlsplit
 
 from watchdog.events import FileSystemEvent
 
+from rulings.build.live_server import PreviewServer, changed_paths
+from rulings.build.live_site import LiveSite
+from rulings.build.site_build import LocaleResult, Variant, generate_locale
+from rulings.build.workers import source_date_epoch
 from rulings.content.tree import ReadCache
 from rulings.content.validate import validate
-from rulings.site.build import LocaleResult, Variant, generate_locale
 from rulings.site.i18n import CatalogError
 from rulings.site.layout import build_model
-from rulings.site.live_server import PreviewServer, changed_paths
-from rulings.site.live_site import LiveSite
-from rulings.site.workers import source_date_epoch
 from rulings.vcs import source_date_env
 
 PREVIEW = "preview"

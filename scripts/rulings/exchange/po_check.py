@@ -2,7 +2,7 @@
 the content (a new game or locale has no PO files yet, a text changed, a translator's edit is not recorded).
 
 The same question as ``rulings translate sync --check`` (and the CI test on the committed tree), asked
-through :func:`~rulings.translation.sync.sync` itself, so the two never disagree; a contributor learns it
+through :func:`~rulings.exchange.sync.sync` itself, so the two never disagree; a contributor learns it
 from the command they run anyway, with the one command that fixes it."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulings.content.diagnostics import Diagnostic, Severity, display_path
-from rulings.site.escape import terminal
-from rulings.translation.sync import po_root_of, sync
+from rulings.escape import terminal
+from rulings.exchange.sync import po_root_of, sync
 
 RULE = "po-out-of-date"
 FIX = "run `rulings translate sync` and commit po/ with the content"

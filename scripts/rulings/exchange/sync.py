@@ -11,12 +11,12 @@ An edit on one side is carried to the other; the same text edited on both sides,
 for a msgid that is not the YAML's source, is reported and both sides are left as they are.
 
 A text written in another language than English carries its English translation as translator comments
-(``English: …``, see :func:`~rulings.translation.po_export.reference_lines`), refreshed by every sync, also
+(``English: …``, see :func:`~rulings.exchange.po_export.reference_lines`), refreshed by every sync, also
 in messages it otherwise leaves as the PO has them.
 
 States mean the same in both worlds: a machine or stale translation is fuzzy in the PO; a person's save
 without the fuzzy flag comes back as ``draft`` by whoever changed that message since the last sync (the
-authors and co-authors of its commits, :mod:`~rulings.translation.credit`; the PO's Last-Translator for an
+authors and co-authors of its commits, :mod:`~rulings.exchange.credit`; the PO's Last-Translator for an
 edit git does not know); a fuzzy message stays as the YAML has it, even with its msgstr edited.
 """
 
@@ -32,14 +32,8 @@ from babel.messages.pofile import read_po, unescape
 
 from rulings.content.edit import Editor
 from rulings.content.tree import Content, read
-from rulings.files import atomic_write
-from rulings.model.text import TextState, TranslationStatus, text_hash
-from rulings.site.catalogs import plural_forms
-from rulings.site.layout import SiteModel, build_model
-from rulings.translation.credit import FileHistory
-from rulings.translation.history import History
-from rulings.translation.items import Item, game_items
-from rulings.translation.po_export import (
+from rulings.exchange.credit import FileHistory
+from rulings.exchange.po_export import (
     build_message,
     exported_fuzzy,
     game_glossary,
@@ -50,9 +44,15 @@ from rulings.translation.po_export import (
     translatable,
     with_reference,
 )
-from rulings.translation.po_import import MAX_TRANSLATION_CHARS, translator_of
-from rulings.translation.po_language import language_name, po_language
-from rulings.translation.po_syntax import syntax_problems
+from rulings.exchange.po_import import MAX_TRANSLATION_CHARS, translator_of
+from rulings.exchange.po_language import language_name, po_language
+from rulings.exchange.po_syntax import syntax_problems
+from rulings.files import atomic_write
+from rulings.model.text import TextState, TranslationStatus, text_hash
+from rulings.site.catalogs import plural_forms
+from rulings.site.layout import SiteModel, build_model
+from rulings.translation.history import History
+from rulings.translation.items import Item, game_items
 
 DEFAULT_BY = "po-sync"
 BUGS_TO = "docs/translating.md#a-source-text-is-wrong"

@@ -8,7 +8,7 @@ Material's search plugin keeps, across such rebuilds, an index that merges only 
 (every entry whose location starts with that page's is dropped: after an edit of a game's overview, the
 index lost the whole game). Here mkdocs's own ``build(config, dirty=True)`` runs with the config of the
 first build; a small plugin of this module tells it exactly which files changed (the generator knows:
-:func:`rulings.site.fsops.sync_tree`), keeps each page's search entries from the build that last rendered
+:func:`rulings.build.fsops.sync_tree`), keeps each page's search entries from the build that last rendered
 it, and gives Material's search plugin every page's, in the order a full build lists them, so the index
 our search hook writes is a full build's. Pages and files the Markdown lost lose their output.
 

@@ -1,11 +1,11 @@
 """``rulings build``: validate, generate every locale's Markdown and config, run mkdocs, swap in.
 
-The order of a build and what each flavour of the site gets: the model (:mod:`.layout`), each locale's
-pages (:mod:`.pages`), feeds, originals, guides and ``mkdocs.yml`` (:mod:`.mkdocs_config`), generated in
-forked processes, then mkdocs once per locale in parallel with ``--strict`` (:mod:`.workers`), then the
-exports and the manifest. The site is built into a staging folder beside the output and swapped into
-place only when every locale built cleanly (:mod:`.fsops`), so a failed or interrupted build never
-leaves a half-written site.
+The order of a build and what each flavour of the site gets: the model (:mod:`rulings.site.layout`), each
+locale's pages (:mod:`rulings.site.pages`), feeds, originals, guides and ``mkdocs.yml``
+(:mod:`rulings.site.mkdocs_config`), generated in forked processes, then mkdocs once per locale in parallel
+with ``--strict`` (:mod:`.workers`), then the exports and the manifest. The site is built into a staging
+folder beside the output and swapped into place only when every locale built cleanly (:mod:`.fsops`), so a
+failed or interrupted build never leaves a half-written site.
 """
 
 from __future__ import annotations
@@ -19,10 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from rulings.build.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
+from rulings.build.output import MARKER, MARKER_TEXT, OutputRefused, check_output
+from rulings.build.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
 from rulings.content.diagnostics import Severity, display_path
 from rulings.content.validate import validate
 from rulings.model.urls import base_address_problem
 from rulings.publish.bundles import (
+    BundleError,
     Download,
     ZimMeta,
     fetch_shim,
@@ -36,18 +40,15 @@ from rulings.publish.manifest import MANIFEST, write_manifest
 from rulings.publish.one_locale import MARKS, split_locale
 from rulings.publish.signing import SigningError, check_key_place, repository_of, sign, signing_key
 from rulings.site import paths as P
-from rulings.site.fsops import BuildError, BuildLock, staging_folder, swap_in, sync_tree, write_file, write_if_changed
 from rulings.site.guides import guide_page
 from rulings.site.i18n import C_, UI, CatalogError, _, human_size
 from rulings.site.layout import PageCollision, SiteModel, build_model
 from rulings.site.mkdocs_config import SHIM_PATH, SITE_NAME, locale_config
-from rulings.site.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.site.pages import LocaleRenderer
 from rulings.site.pages.root import root_index, root_not_found
 from rulings.site.render import plain
 from rulings.site.search.context import FILE as SEARCH_CONTEXT
 from rulings.site.search.context import search_context
-from rulings.site.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
 from rulings.vcs import head_commit, source_date_env
 
 GUIDES = [("contributing.md", "contribute/index.md", C_("title of the guide for contributors: menu item and window "
@@ -56,7 +57,7 @@ GUIDES = [("contributing.md", "contribute/index.md", C_("title of the guide for 
                                                     "Translating")),
           ("translation-quality.md", "contribute/translation-quality.md", _("What “machine translation” means here"))]
 """Contributor guides from docs/, published on the site too (trusted project text, so Markdown), in the
-reader's language where docs/i18n/<locale>/ has a current translation (:mod:`.guides`), else in English
+reader's language where docs/i18n/<locale>/ has a current translation (:mod:`rulings.site.guides`), else in English
 under a translated note; their titles in the nav and the window title are translated (UI catalogs)."""
 CONTRIBUTE = C_("menu item over the contributor guides (a verb: how to help)", "Contribute")
 NOT_FOUND = {"title": _("Page not found"), "text": _("There is no page at this address: it may have moved, "
@@ -199,8 +200,9 @@ def generate_all(model: SiteModel, repo: Path, tasks: list[tuple], workers: int 
 def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,
                  shim: bytes | None, epoch: int, log, probe: Probe | None = None,
                  workers: int | None = None) -> list[Download]:
-    """Build the offline flavour of all locales, cut each locale's own out of it (:mod:`.one_locale`), then
-    zip them and make Kiwix files, in parallel; the downloads in the order the home page lists them."""
+    """Build the offline flavour of all locales, cut each locale's own out of it
+    (:mod:`rulings.publish.one_locale`), then zip them and make Kiwix files, in parallel; the downloads in the
+    order the home page lists them."""
     probe = probe or Probe()
     root = work / "offline-sites"
     every = Variant("offline-all", True, tuple(locales), marked=True)
@@ -255,6 +257,13 @@ def zim_meta(model: SiteModel, repo: Path, locale: str, date: str) -> ZimMeta:
 
 
 def _make_bundle(epoch: int, job: BundleJob) -> Download:
+    try:
+        return _write_bundle(epoch, job)
+    except BundleError as e:
+        raise BuildError(str(e)) from None
+
+
+def _write_bundle(epoch: int, job: BundleJob) -> Download:
     if job.meta is None:
         return Download("zip", job.key, job.target.name,
                         write_zip([(job.folder, f"rulings-{job.key}")], job.target, epoch))

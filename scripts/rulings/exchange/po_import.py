@@ -17,12 +17,12 @@ from babel.messages.pofile import read_po
 
 from rulings.content.edit import Editor, tally
 from rulings.content.tree import read
+from rulings.exchange.po_export import kept_name
+from rulings.exchange.po_language import content_locale
+from rulings.exchange.po_syntax import syntax_problems
 from rulings.model.names import display_name
 from rulings.model.text import TextState
 from rulings.translation.items import all_items
-from rulings.translation.po_export import kept_name
-from rulings.translation.po_language import content_locale
-from rulings.translation.po_syntax import syntax_problems
 
 PLACEHOLDER_TRANSLATOR = "FULL NAME <EMAIL@ADDRESS>"
 DEFAULT_BY = "po-import"

@@ -28,6 +28,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import escape, normalize, write_po
 
 from rulings.content.tree import Content, read
+from rulings.exchange.po_language import language_name, po_language
 from rulings.files import atomic_write
 from rulings.model.entries import Entity, Entry, Game, Term, kept_as_printed
 from rulings.model.terms import Glossary
@@ -38,7 +39,6 @@ from rulings.site.layout import SiteModel, build_model
 from rulings.translation.display import FALLBACK
 from rulings.translation.history import History, source_date
 from rulings.translation.items import Item, game_items, one_line
-from rulings.translation.po_language import language_name, po_language
 from rulings.vcs import source_date_env
 
 NOT_IN_HISTORY = "previous source text not found in history"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from rulings.site.fsops import BuildError, close_inherited_locks
+from rulings.build.fsops import BuildError, close_inherited_locks
 from rulings.vcs import head_time, source_date_env
 
 S = TypeVar("S")
@@ -153,7 +153,7 @@ class MkdocsServer:
     :meth:`start`, in that job's folder with that job's environment, and reports each child's pid, then
     its exit code and CPU time."""
 
-    BOOT = "import sys; sys.path.append(sys.argv.pop()); from rulings.site.mkdocs_server import serve; serve()"
+    BOOT = "import sys; sys.path.append(sys.argv.pop()); from rulings.build.mkdocs_server import serve; serve()"
     """Finds this package where the build process found it, wherever it is installed."""
 
     def __init__(self, env: dict[str, str]) -> None:

@@ -3,12 +3,12 @@
 ``python -m mkdocs build`` spends most of a small locale's CPU before reading its config: importing mkdocs
 and Material (about half a second of every run). A build runs mkdocs once per locale and flavour, and a
 process (a test session) may build many times, so this process does that work once, started by
-:func:`rulings.site.workers.warm_server` and kept while the build process lives, and each child runs
+:func:`rulings.build.workers.warm_server` and kept while the build process lives, and each child runs
 ``python -m mkdocs`` from that state (:func:`runpy.run_module`, as the interpreter would) in its job's folder
 with its job's environment: the same bytes as a fresh process there, since everything a run reads from its
 config still loads in the child. (Material's search plugin imports jieba, whose dictionaries never load:
 our search hook turns its segmentation off. The theme's compiled templates are kept between runs by
-:mod:`.template_cache`.)
+:mod:`rulings.site.template_cache`.)
 
 Protocol, one JSON object per line: stdin gets ``{"id", "args", "out", "cwd", "env"}`` (mkdocs's
 arguments, the file that gets the child's output, its folder and environment);
@@ -29,7 +29,7 @@ import sys
 import tempfile
 import traceback
 
-from rulings.site.workers import die_with_parent
+from rulings.build.workers import die_with_parent
 
 WARM = ("mkdocs.__main__", "mkdocs.commands.build", "mkdocs.config.defaults", "material.plugins.search.plugin",
         "material.plugins.offline.plugin", "material.templates", "markdown.extensions.attr_list",

@@ -25,7 +25,8 @@ from conftest import REPO, project_locales, repo_content
 from rulings.cli.site import serve
 from rulings.content import load, safety, validate
 from rulings.model import ids, terms, text, urls
-from rulings.publish import export, signing
+from rulings.model.entries import ENTRY_CLASSES
+from rulings.publish import export, signing, tables
 from rulings.site import forge
 from rulings.site import serve as preview
 from rulings.site.build import GUIDES
@@ -151,10 +152,13 @@ def required_locales() -> set[str]:
     ("docs/translating.md", r"\{required: true\}\}`; ((?:`[\w-]+`(?:, | and ))*`[\w-]+`) are\)", required_locales),
     ("docs/translating.md", r"`locales/<lang>/LC_MESSAGES/messages.po` \(for ((?:`[\w-]+`(?:, | and )?)+)\)",
      lambda: set(project_locales())),
-    ("docs/architecture.md", r"Game ids that the site's own top-level folders use \(([^)]*)\)",
+    ("docs/architecture.md", r"Game ids that the site's own top-level names use \(([^)]*)\)",
      lambda: set(safety.RESERVED_GAME_IDS)),
     ("docs/architecture.md", r"the slugs ((?:`[\w-]+`(?:, | and ))*`[\w-]+`), and Windows",
      lambda: set(safety.RESERVED_SLUGS)),
+    ("docs/architecture.md", r"reloads the browser when ((?:`[\w/-]+`(?:, | or ))*`[\w/-]+`) change",
+     lambda: {f"{name}/" for name in preview.WATCHED}),
+    ("README.md", r"\| entries: ((?:`[\w-]+`(?:, )?)+) \|", lambda: set(ENTRY_CLASSES)),
 ])
 def test_every_list_of_names_a_guide_gives_is_the_projects(doc, phrase, value):
     m = re.search(phrase, read(doc))
@@ -193,3 +197,9 @@ def test_todays_content_is_far_below_the_matchers_limits():
     assert words < terms.MAX_FORM_WORDS / 2 and chars < terms.MAX_FORM_CHARS / 2, (words, chars)
     most = {kind: max(n for (_g, k), n in counts.items() if k == kind) for kind in ("term", "name")}
     assert most["term"] < terms.MAX_TERM_FORMS / 2 and most["name"] < terms.MAX_NAME_FORMS / 2, most
+
+
+def test_the_data_api_guide_gives_the_query_the_database_answers():
+    """docs/api.md's example query is the one tables.py documents (tests/web/test_api.py runs it on a built site)."""
+    query = re.search(r"::\n\n(.*?;)", tables.__doc__ or "", re.S).group(1)
+    assert " ".join(query.split()) in read("docs/api.md")

@@ -64,6 +64,19 @@ def locale_steps() -> int:
     return len(re.findall(r"^\d+\. ", section.split("\n## ", 1)[0], re.M))
 
 
+def game_step(command: str) -> int:
+    """The numbered step of "Add a game" in docs/contributing.md whose commands run ``command``."""
+    section = (REPO / "docs" / "contributing.md").read_text(encoding="utf-8").split("## Add a game", 1)[1]
+    steps = re.split(r"^(\d+)\. ", section.split("\n## ", 1)[0], flags=re.M)[1:]
+    return next(int(n) for n, body in zip(steps[::2], steps[1::2], strict=True)
+                if re.search(rf"^\s*\.venv/bin/{re.escape(command)}\b", body, re.M))
+
+
+def weblate_pin() -> tuple[int, ...]:
+    pins = (REPO / "tools" / "weblate" / "requirements.txt").read_text(encoding="utf-8")
+    return tuple(int(n) for n in re.search(r"^weblate==(\d+)\.(\d+)\.(\d+)", pins, re.M).groups())
+
+
 def nplurals(locale: str) -> int:
     with (REPO / "locales" / locale / "LC_MESSAGES" / "messages.po").open("rb") as f:
         return read_po(f).num_plurals
@@ -124,6 +137,11 @@ CLAIMS = [
           lambda: (terms.MIN_LATIN, terms.MIN_HAN - 1)),
     Claim("docs/contributing.md", r"Adding one takes (\w+) steps \(a (\w+), once it is translated",
           lambda: (locale_steps() - 1, locale_steps())),
+    Claim("docs/contributing.md", r"Python 3\.(\d+) or newer",
+          lambda: (int(re.search(r">=\s*3\.(\d+)", pyproject()["project"]["requires-python"]).group(1)),)),
+    Claim("docs/contributing.md", r"which `rulings translate sync` writes for you \(step (\d+)\)",
+          lambda: (game_step("rulings translate sync"),)),
+    Claim("docs/translating.md", r"translation-finder [\d.]+, Weblate (\d+)\.(\d+)\.(\d+)\)", weblate_pin),
     Claim("docs/translating.md", r"one form per plural category of your language \(Italian (\w+), Chinese (\w+)\)",
           lambda: (nplurals("it"), nplurals("zh"))),
 ]

@@ -22,14 +22,14 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import REPO, project_locales, repo_content
+from rulings.build import serve as preview
+from rulings.build.site_build import GUIDES
 from rulings.cli.site import serve
 from rulings.content import load, safety, validate
 from rulings.model import ids, terms, text, urls
 from rulings.model.entries import ENTRY_CLASSES
 from rulings.publish import export, signing, tables
 from rulings.site import forge
-from rulings.site import serve as preview
-from rulings.site.build import GUIDES
 from rulings.site.search import shards
 from rulings.vcs import CLOCK_SLACK, MAX_OUTPUT, TIMEOUT
 from test_i18n import SHORT_CHARS
@@ -174,8 +174,8 @@ def required_locales() -> set[str]:
      lambda: set(safety.RESERVED_GAME_IDS)),
     ("docs/architecture.md", r"the slugs ((?:`[\w-]+`(?:, | and ))*`[\w-]+`), and Windows",
      lambda: set(safety.RESERVED_SLUGS)),
-    ("docs/architecture.md", r"reloads the browser when ((?:`[\w/-]+`(?:, | or ))*`[\w/-]+`) change",
-     lambda: {f"{name}/" for name in preview.WATCHED}),
+    ("docs/architecture.md", r"reloads the browser when ((?:`[\w./-]+`,?\s+(?:or\s+)?)*`[\w./-]+`) change",
+     lambda: {name if "." in name else f"{name}/" for name in preview.WATCHED}),
     ("README.md", r"\| entries: ((?:`[\w-]+`(?:, )?)+) \|", lambda: set(ENTRY_CLASSES)),
 ])
 def test_every_list_of_names_a_guide_gives_is_the_projects(doc, phrase, value):

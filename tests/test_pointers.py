@@ -13,7 +13,7 @@ import pytest
 from markdown.extensions.toc import slugify
 
 from conftest import REPO
-from rulings.site.build import GUIDES
+from rulings.build.site_build import GUIDES
 
 POINTER = re.compile(r"\btests/[\w./-]*\w")
 WHERE = ["scripts/rulings", "site_config", "tools", "docs"]

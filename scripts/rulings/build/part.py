@@ -157,12 +157,13 @@ def build_part(repo: Path, out: Path, locale: str, *, content_dir: Path | None =
     bundles = bundles and not offline
     if not LOCALE_SHAPE.match(locale):
         raise PartRefused(f"--part {terminal(locale)!r} is no locale tag (letters, digits, hyphens: en, zh-Hant)")
-    if locales and locale not in locales:
-        raise PartRefused(f"--part {locale} is not one of the site's locales ({', '.join(locales)})")
+
+    def among(site_locales: list[str]) -> None:
+        if locale not in site_locales:
+            raise PartRefused(f"--part {locale} is not one of the site's locales ({', '.join(site_locales)})")
+
     with prepared(repo, out, content_dir=content_dir, work=work, locales=locales, site_url=site_url, force=force,
-                  signing=False, log=log, probe=probe) as p:
-        if locale not in p.locales:
-            raise PartRefused(f"--part {locale} is not one of the site's locales ({', '.join(p.locales)})")
+                  signing=False, log=log, probe=probe, check_locales=among) as p:
         epoch = int(source_date_epoch(repo))
         shim = None
         if offline or bundles:

@@ -14,7 +14,7 @@ import datetime as dt
 import hashlib
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -363,10 +363,12 @@ class Prepared:
 @contextmanager
 def prepared(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path | None = None,
              locales: list[str] | None = None, site_url: str | None = None, force: bool = False,
-             signing: bool = True, log=print, probe: Probe | None = None) -> Iterator[Prepared]:
+             signing: bool = True, log=print, probe: Probe | None = None,
+             check_locales: Callable[[list[str]], None] | None = None) -> Iterator[Prepared]:
     """Check the output folder (and with ``signing``, where the signing key is), validate the content, load each
-    locale's UI catalog and build the model, then hold the locks of the output and work folders while the build
-    runs; raises :class:`BuildError` before any work when one of them fails."""
+    locale's UI catalog (``check_locales`` may refuse the locales first) and build the model, then hold the locks
+    of the output and work folders while the build runs; raises :class:`BuildError` before any work when one of
+    them fails."""
     probe = probe or Probe()
     t_start = time.perf_counter()
     source_date_env()  # a malformed SOURCE_DATE_EPOCH stops the build before any work (SourceDateError)
@@ -394,6 +396,8 @@ def prepared(repo: Path, out: Path, *, content_dir: Path | None = None, work: Pa
     result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
     log(f"validated {len(content.paths)} files in {result.validate_seconds:.1f}s")
     locales = locales or content.project.locales
+    if check_locales:
+        check_locales(list(locales))
     for loc in locales:  # before any work: a broken catalog stops the build with file and line
         try:
             UI.load(repo / "locales", loc)

@@ -172,8 +172,8 @@ def _text(lang: str, source: str, indent: str) -> str:
 
 
 def hand_edit_and_add(content: Path, result: ImportResult) -> tuple[str, str, str]:
-    """Edit one ruling's answer in the YAML and add a ruling at the end, as the README's "Add a ruling" says;
-    returns the edited ruling's id, its new answer, and the added ruling's id."""
+    """Edit one ruling's answer in the YAML and add a ruling at the end, as docs/contributing.md's "Fix or add a
+    ruling" says; returns the edited ruling's id, its new answer, and the added ruling's id."""
     game = result.game
     rulings = [e for f in result.files if f.kind == "rulings" for e in f.entries]
     path = content / game.id / "rulings.yml"

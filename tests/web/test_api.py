@@ -1,5 +1,5 @@
 """Exports for tools: one JSON per entity (valid against its published schema), the SQLite database answering
-the README's query, a rulings CSV per locale, meta.json, and a ``.sha256`` beside every file."""
+the query of docs/api.md, a rulings CSV per locale, meta.json, and a ``.sha256`` beside every file."""
 
 from __future__ import annotations
 
@@ -38,12 +38,12 @@ def test_every_entity_has_a_json_file_valid_against_the_published_schema(built_s
         assert sorted(r["id"] for r in data["locales"]["en"]["rulings"]) == about
 
 
-def test_the_readme_query_answers_rulings_about_a_card_in_a_locale(built_site):
+def test_the_documented_query_answers_rulings_about_a_card_in_a_locale(built_site):
     content = repo_content()
     db = sqlite3.connect(api(built_site) / "rulings.sqlite")
     query = re.search(r"::\n\n(.*?;)", tables.__doc__, re.S).group(1)
-    readme = " ".join((content.root.parent / "README.md").read_text(encoding="utf-8").split())
-    assert " ".join(query.split()) in readme, "the README documents the same query"
+    guide = " ".join((content.root.parent / "docs" / "api.md").read_text(encoding="utf-8").split())
+    assert " ".join(query.split()) in guide, "docs/api.md documents the same query"
     card = next(e for e in content.entries if isinstance(e, Entity)
                 and sum(isinstance(r, Ruling) and e.id in r.about for r in content.entries) >= 2)
     expected = sorted(r.id for r in content.entries if isinstance(r, Ruling) and card.id in r.about)

@@ -1,6 +1,6 @@
-"""Importers: one module per upstream document format, each turning a document into content.
+"""Importers: one package per upstream document format, each turning a document into content.
 
-Each module defines ``FORMAT``, ``GAME_ID``, ``SOURCE_NAME`` and ``parse(text) -> ImportResult``
+Each package's ``__init__.py`` gives ``FORMAT``, ``GAME_ID``, ``SOURCE_NAME`` and ``parse(text) -> ImportResult``
 (:mod:`rulings.importers.result`); :func:`rulings.importers.merge.write_import` merges the result into
 ``content/<game>/``.
 """
@@ -17,7 +17,7 @@ IMPORTERS: dict[str, str] = {
     "three-kingdoms-faq": "three_kingdoms",
     "rules-pages": "rules_pages",
 }
-"""Format name (as given to ``rulings import``) → module in this package."""
+"""Format name (as given to ``rulings import``) → its package in this one."""
 
 
 def get(fmt: str) -> ModuleType:

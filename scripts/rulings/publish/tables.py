@@ -6,7 +6,7 @@ text is machine-translated. Written with the standard library only (``sqlite3``,
 two builds of the same content give the same bytes. The database keeps every text exactly; every CSV cell goes
 through :func:`rulings.escape.csv_cell`, so no spreadsheet runs a formula a text starts with.
 
-The database answers "all rulings about card X in locale L" with one query (documented in the README)::
+The database answers "all rulings about card X in locale L" with one query (documented in docs/api.md)::
 
     SELECT r.* FROM rulings AS r JOIN refs ON refs.entry_id = r.id AND refs.field = 'about'
     WHERE refs.target_id = :card AND r.locale = :locale ORDER BY r.id;

@@ -111,6 +111,11 @@ HOSTILE: dict[str, tuple[Callable[[Path, Path], None], str]] = {
                         "'site/en/demo/x.html' is not the file its part.json lists"),
     "a locale that is a path": (lambda part, secret: write_manifest(part, {**part_data(part), "locale": "../en"}),
                                 "locale is missing or not as a build writes it"),
+    "no home page": (lambda part, secret: ((part / "site/en/index.html").unlink(), _relist(part)),
+                     "lists no site/en/index.html: not a whole part"),
+    "a bundle it does not hold": (lambda part, secret: write_manifest(part, {**part_data(part), "bundles": True,
+        "downloads": [{"kind": k, "locale": "en", "filename": f"rulings-en.{k}", "size": 1} for k in ("zip", "zim")]}),
+        "lists no site/downloads/rulings-en."),
     "no JSON": (lambda part, secret: (part / PART_FILE).write_text("{"), f"{PART_FILE} is not JSON"),
     "no part at all": (lambda part, secret: write_manifest(part, {"files": []}), "is not a build part's"),
 }

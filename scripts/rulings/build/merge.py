@@ -99,9 +99,11 @@ def read_part(folder: Path) -> Part:
         raise MergeRefused(f"{name}: holds files its {PART_FILE} does not list, such as {terminal(extra[0])!r}")
     if missing := sorted(set(files) - present):
         raise MergeRefused(f"{name}: {terminal(missing[0])!r} is listed in its {PART_FILE} but missing")
+    if f"{SITE}/{manifest.locale}/index.html" not in files:
+        raise MergeRefused(f"{name}: {PART_FILE} lists no {SITE}/{manifest.locale}/index.html: not a whole part")
     for d in manifest.downloads:
-        if files[f"{SITE}/downloads/{d.filename}"]["size"] != d.size:
-            raise MergeRefused(f"{name}: {PART_FILE} gives {d.filename} two sizes")
+        if (files.get(f"{SITE}/downloads/{d.filename}") or {}).get("size") != d.size:
+            raise MergeRefused(f"{name}: {PART_FILE} lists no {SITE}/downloads/{d.filename} of the size it gives")
     return Part(folder, manifest, files)
 
 

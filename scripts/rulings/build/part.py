@@ -162,6 +162,7 @@ def build_part(repo: Path, out: Path, locale: str, *, content_dir: Path | None =
         if locale not in site_locales:
             raise PartRefused(f"--part {locale} is not one of the site's locales ({', '.join(site_locales)})")
 
+    inputs = inputs_digest(repo, content_dir or repo / "content")  # of what the build reads, before it reads it
     with prepared(repo, out, content_dir=content_dir, work=work, locales=locales, site_url=site_url, force=force,
                   signing=False, log=log, probe=probe, check_locales=among) as p:
         epoch = int(source_date_epoch(repo))
@@ -201,7 +202,7 @@ def build_part(repo: Path, out: Path, locale: str, *, content_dir: Path | None =
                 shutil.move(root / OFFLINE_ALL / locale, staging / OFFLINE / locale)
             with probe.phase("finish"):
                 manifest = PartManifest(locale, tuple(p.locales), head_commit(repo / "content"), epoch,
-                                        inputs_digest(repo, p.content_dir), site_url, bundles, offline,
+                                        inputs, site_url, bundles, offline,
                                         tuple(sorted(downloads, key=lambda d: d.kind)))
                 data = manifest.data(listing(staging, UNLISTED))
                 write_file(staging / PART_FILE, json.dumps(data, ensure_ascii=False, indent=1) + "\n")

@@ -5,7 +5,8 @@ locale's pages (:mod:`rulings.site.pages`), feeds, originals, guides and ``mkdoc
 (:mod:`rulings.site.mkdocs_config`), generated in forked processes, then mkdocs once per locale in parallel
 with ``--strict`` (:mod:`.workers`), then the exports and the manifest. The site is built into a staging
 folder beside the output and swapped into place only when every locale built cleanly (:mod:`.fsops`), so a
-failed or interrupted build never leaves a half-written site.
+failed or interrupted build never leaves a half-written site. The same stages build one locale's part of a
+site split across machines (:mod:`.part`) and put the parts together (:mod:`.merge`).
 """
 
 from __future__ import annotations
@@ -220,7 +221,7 @@ def cut_locale(work: Path, root: Path, loc: str) -> Path:
     return one
 
 
-def planned_downloads(locales: list[str], sizes: dict[str, int] | None = None) -> list[Download]:
+def planned_downloads(locales: list[str], sizes: dict[str, int | None] | None = None) -> list[Download]:
     """The downloads the home pages list, in their order (the zip of every locale, each locale's zip, each
     locale's Kiwix file), with their sizes; None where ``sizes`` (by file name) has none: a part of a split build
     (:mod:`.part`) leaves a slot there for the merge to fill."""
@@ -299,6 +300,7 @@ def zim_meta(model: SiteModel, repo: Path, locale: str, date: str) -> ZimMeta:
 
 
 def make_bundle(epoch: int, job: BundleJob) -> Download:
+    """Make one download (in a forked worker of a build); a bundle that cannot be made stops the build."""
     try:
         return _write_bundle(epoch, job)
     except BundleError as e:

@@ -5,7 +5,8 @@ locale's pages (:mod:`rulings.site.pages`), feeds, originals, guides and ``mkdoc
 (:mod:`rulings.site.mkdocs_config`), generated in forked processes, then mkdocs once per locale in parallel
 with ``--strict`` (:mod:`.workers`), then the exports and the manifest. The site is built into a staging
 folder beside the output and swapped into place only when every locale built cleanly (:mod:`.fsops`), so a
-failed or interrupted build never leaves a half-written site.
+failed or interrupted build never leaves a half-written site. The same stages build one locale's part of a
+site split across machines (:mod:`.part`) and put the parts together (:mod:`.merge`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import datetime as dt
 import hashlib
 import shutil
 import time
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,6 +25,7 @@ from rulings.build.fsops import BuildError, BuildLock, staging_folder, swap_in, 
 from rulings.build.output import MARKER, MARKER_TEXT, OutputRefused, check_output
 from rulings.build.workers import MkdocsJob, MkdocsRun, fork_map, run_mkdocs, source_date_epoch
 from rulings.content.diagnostics import Severity, display_path
+from rulings.content.tree import Content
 from rulings.content.validate import validate
 from rulings.model.urls import base_address_problem
 from rulings.publish.bundles import (
@@ -86,7 +89,8 @@ class Probe:
         """Called after each batch of mkdocs runs."""
 
 
-def _mkdocs(repo: Path, jobs: list[MkdocsJob], log, probe: Probe, workers: int | None) -> dict[str, MkdocsRun]:
+def watched_mkdocs(repo: Path, jobs: list[MkdocsJob], log, probe: Probe, workers: int | None) -> dict[str, MkdocsRun]:
+    """One batch of mkdocs runs, in parallel, which ``probe`` watches."""
     runs = run_mkdocs(repo, jobs, log, workers, watch=probe.watch, keep=probe.keep_mkdocs)
     probe.ran(jobs, runs)
     return runs
@@ -197,6 +201,44 @@ def generate_all(model: SiteModel, repo: Path, tasks: list[tuple], workers: int 
     return fork_map(_generate, (model, repo), tasks, workers)
 
 
+OFFLINE_ALL = "offline-all"
+"""The offline flavour of every locale (one site), in the work folder's ``offline-sites/``."""
+
+
+def offline_every(locales: list[str]) -> Variant:
+    """The all-locale offline flavour: every locale's switcher offers the others, marked to be cut out."""
+    return Variant(OFFLINE_ALL, True, tuple(locales), marked=True)
+
+
+def cut_locale(work: Path, root: Path, loc: str) -> Path:
+    """``loc`` alone, cut out of the all-locale offline site in ``root`` (:mod:`rulings.publish.one_locale`,
+    which unmarks that site's pages), into ``root/offline-<loc>/`` with its own root page; returns that folder."""
+    one = root / f"offline-{loc}"
+    if one.exists():
+        shutil.rmtree(one)
+    split_locale(root / OFFLINE_ALL / loc, work / OFFLINE_ALL / loc / "docs", one / loc)
+    write_file(one / "index.html", root_index([loc], loc))
+    return one
+
+
+def planned_downloads(locales: list[str], sizes: dict[str, int | None] | None = None) -> list[Download]:
+    """The downloads the home pages list, in their order (the zip of every locale, each locale's zip, each
+    locale's Kiwix file), with their sizes; None where ``sizes`` (by file name) has none: a part of a split build
+    (:mod:`.part`) leaves a slot there for the merge to fill."""
+    sizes = sizes or {}
+    names = [("zip", key, f"rulings-{key}.zip") for key in ["all", *locales]]
+    names += [("zim", loc, f"rulings-{loc}.zim") for loc in locales]
+    return [Download(kind, key, name, sizes.get(name)) for kind, key, name in names]
+
+
+def locale_bundles(model: SiteModel, repo: Path, one: Path, downloads: Path, loc: str, epoch: int) -> list[BundleJob]:
+    """The Kiwix file and the zip of one locale's offline site ``one`` (:func:`cut_locale`), into ``downloads``:
+    the Kiwix file first, the longer to make."""
+    date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%d")
+    return [BundleJob(loc, one / loc, downloads / f"rulings-{loc}.zim", zim_meta(model, repo, loc, date)),
+            BundleJob(loc, one, downloads / f"rulings-{loc}.zip")]
+
+
 def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locales: list[str], default: str,
                  shim: bytes | None, epoch: int, log, probe: Probe | None = None,
                  workers: int | None = None) -> list[Download]:
@@ -205,7 +247,7 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
     order the home page lists them."""
     probe = probe or Probe()
     root = work / "offline-sites"
-    every = Variant("offline-all", True, tuple(locales), marked=True)
+    every = offline_every(locales)
     with probe.phase("bundles.generate"):
         log(f"bundles: generating {every.name}…")
         if (root / every.name).exists():
@@ -214,28 +256,29 @@ def make_bundles(model: SiteModel, repo: Path, work: Path, staging: Path, locale
                                              for loc in locales], workers)
         write_file(root / every.name / "index.html", root_index(locales, default))
     with probe.phase("bundles.mkdocs"):
-        _mkdocs(repo, [r.job(f"{every.name}/{r.locale}") for r in results], log, probe, workers)
+        watched_mkdocs(repo, [r.job(f"{every.name}/{r.locale}") for r in results], log, probe, workers)
     with probe.phase("bundles.split"):
+        ones = {}
         for loc in locales:
             log(f"bundles: offline-{loc}, {loc} alone cut out of {every.name}…")
-            one = root / f"offline-{loc}"
-            if one.exists():
-                shutil.rmtree(one)
-            split_locale(root / every.name / loc, work / every.name / loc / "docs", one / loc)
-            write_file(one / "index.html", root_index([loc], loc))
-    date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%d")
-    zips = [BundleJob(key, root / f"offline-{key}", staging / "downloads" / f"rulings-{key}.zip")
-            for key in ["all", *locales]]
-    zims = [BundleJob(loc, root / f"offline-{loc}" / loc, staging / "downloads" / f"rulings-{loc}.zim",
-                      zim_meta(model, repo, loc, date)) for loc in locales]
-    log(f"bundles: {len(zips)} zips and {len(zims)} Kiwix files (with their full-text index), in parallel…")
+            ones[loc] = cut_locale(work, root, loc)
+    jobs = [job for loc in locales for job in locale_bundles(model, repo, ones[loc], staging / "downloads", loc,
+                                                              epoch)]
+    zims, zips = [j for j in jobs if j.meta], [j for j in jobs if not j.meta]
+    log(f"bundles: {len(zips) + 1} zips and {len(zims)} Kiwix files (with their full-text index), in parallel…")
     with probe.phase("bundles.pack"):
         # the longest first (Kiwix files, then the zip of every locale), so no worker is left with one at the end
-        made = {d.filename: d for d in fork_map(_make_bundle, epoch, [*zims, *zips], workers)}
-    downloads = [made[job.target.name] for job in [*zips, *zims]]
+        made = fork_map(make_bundle, epoch, [*zims, every_zip(root / every.name, staging / "downloads"), *zips],
+                        workers)
+    downloads = planned_downloads(locales, {d.filename: d.size for d in made})
     for d in downloads:
-        log(f"downloads/{d.filename}: {human_size(d.size)}")
+        log(f"downloads/{d.filename}: {human_size(d.size or 0)}")
     return downloads
+
+
+def every_zip(folder: Path, downloads: Path) -> BundleJob:
+    """The zip of every locale: the all-locale offline site ``folder``, its pages unmarked (:func:`cut_locale`)."""
+    return BundleJob("all", folder, downloads / "rulings-all.zip")
 
 
 @dataclass(frozen=True)
@@ -256,7 +299,8 @@ def zim_meta(model: SiteModel, repo: Path, locale: str, date: str) -> ZimMeta:
     return ZimMeta(locale, ui.t(SITE_NAME), ui.t(ZIM_DESCRIPTION), ui.t(ZIM_LONG_DESCRIPTION, games=games), date)
 
 
-def _make_bundle(epoch: int, job: BundleJob) -> Download:
+def make_bundle(epoch: int, job: BundleJob) -> Download:
+    """Make one download (in a forked worker of a build); a bundle that cannot be made stops the build."""
     try:
         return _write_bundle(epoch, job)
     except BundleError as e:
@@ -295,6 +339,39 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     needs no download of itself). ``probe`` watches the stages (the benchmark); ``workers`` caps the
     processes run at a time (default: one per CPU)."""
     probe = probe or Probe()
+    with prepared(repo, out, content_dir=content_dir, work=work, locales=locales, site_url=site_url, force=force,
+                  log=log, probe=probe) as p:
+        return _build_locked(p, site_url=site_url, bundles=bundles and not offline, offline=offline, log=log,
+                             probe=probe, workers=workers)
+
+
+@dataclass
+class Prepared:
+    """A build's checked start, its output and work folders locked: what a whole build, a part of a split one
+    (:mod:`.part`) and the merge of parts (:mod:`.merge`) each go on from."""
+
+    repo: Path
+    out: Path  # resolved
+    work: Path  # resolved
+    content_dir: Path
+    content: Content
+    model: SiteModel
+    locales: list[str]
+    default: str
+    result: BuildResult
+    t_start: float
+
+
+@contextmanager
+def prepared(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path | None = None,
+             locales: list[str] | None = None, site_url: str | None = None, force: bool = False,
+             signing: bool = True, log=print, probe: Probe | None = None,
+             check_locales: Callable[[list[str]], None] | None = None) -> Iterator[Prepared]:
+    """Check the output folder (and with ``signing``, where the signing key is), validate the content, load each
+    locale's UI catalog (``check_locales`` may refuse the locales first) and build the model, then hold the locks
+    of the output and work folders while the build runs; raises :class:`BuildError` before any work when one of
+    them fails."""
+    probe = probe or Probe()
     t_start = time.perf_counter()
     source_date_env()  # a malformed SOURCE_DATE_EPOCH stops the build before any work (SourceDateError)
     content_dir = content_dir or repo / "content"
@@ -304,7 +381,7 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
         check_output(out, repo, content_dir, force=force)
     except OutputRefused as e:
         raise BuildError(str(e)) from None
-    if (key := signing_key(None)) is not None:  # a release build: its key is never in the repository or the site
+    if signing and (key := signing_key(None)) is not None:  # a release: its key is never in the repository or site
         places = {out: "the site folder", repo: "the repository"}
         if (top := repository_of(repo)) is not None:
             places.setdefault(top, "the repository")
@@ -321,6 +398,8 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     result = BuildResult(out, validate_seconds=time.perf_counter() - t0)
     log(f"validated {len(content.paths)} files in {result.validate_seconds:.1f}s")
     locales = locales or content.project.locales
+    if check_locales:
+        check_locales(list(locales))
     for loc in locales:  # before any work: a broken catalog stops the build with file and line
         try:
             UI.load(repo / "locales", loc)
@@ -335,65 +414,79 @@ def build(repo: Path, out: Path, *, content_dir: Path | None = None, work: Path 
     for lock in locks:  # the output and the work folder: two builds at once would mix their files
         lock.acquire()
     try:
-        return _build_locked(repo, out, work, model, content, locales, default, result, t_start,
-                             site_url=site_url, bundles=bundles and not offline, offline=offline, log=log,
-                             probe=probe, workers=workers)
+        yield Prepared(repo, out, work, content_dir, content, model, list(locales), default, result, t_start)
     finally:
         for lock in reversed(locks):
             lock.release()
 
 
-def _build_locked(repo: Path, out: Path, work: Path, model: SiteModel, content, locales: list[str], default: str,
-                  result: BuildResult, t_start: float, *, site_url: str | None, bundles: bool, offline: bool,
-                  log, probe: Probe, workers: int | None) -> BuildResult:
-    epoch = int(source_date_epoch(repo))
-    shim = None
-    if offline or bundles:
-        log("bundles: the iframe-worker shim for file:// search…")
-        with probe.phase("shim"):
-            shim = fetch_shim(work / "npm")
+@contextmanager
+def staged(out: Path) -> Iterator[Path]:
+    """A new staging folder beside ``out`` to build into, removed if the build stops: the caller swaps it in at
+    the end (:func:`.fsops.swap_in`), so a failed build never leaves a half-written site."""
     staging = staging_folder(out)
     try:
-        downloads: list[Download] = []
-        if bundles:
-            downloads = make_bundles(model, repo, work, staging, locales, default, shim, epoch, log, probe, workers)
-        variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
-        jobs = []
-        log(f"generating {', '.join(locales)} ({len(locales)} locales, in parallel)…")
-        tasks = [(work / variant.name, staging, loc, variant, site_url, shim) for loc in locales]
-        with probe.phase("generate"):
-            for r in generate_all(model, repo, tasks, workers):
-                result.locales.append(r)
-                jobs.append(r.job(r.locale))
-                log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
-        with probe.phase("mkdocs"):
-            runs = _mkdocs(repo, jobs, log, probe, workers)
-        for r in result.locales:
-            r.mkdocs_seconds = runs[r.locale].seconds
-        with probe.phase("finish"):  # root page and 404, exports, manifest (and signature), swap in
-            write_file(staging / "index.html", root_index(locales, default))
-            # the root's 404 (what most hosts serve for any missing URL): in the language of the path's locale
-            write_file(staging / "404.html", root_not_found(locales, default, {
-                loc: {k: UI.load(repo / "locales", loc).t(v) for k, v in NOT_FOUND.items()} for loc in locales},
-                urlsplit(site_url).path.rstrip("/") + "/" if site_url and not offline else "/"))
-            if not offline:
-                log("exports: JSON, CSV, SQLite…")
-                write_exports(model, locales, staging, epoch, head_commit(repo / "content"))
-            write_file(staging / MARKER, MARKER_TEXT)
-            manifest = write_manifest(staging, repo, epoch)  # last: it lists every other file
-            key = signing_key(None)
-            if key is not None:  # a release build: the signature goes beside the manifest, never listed in it
-                try:
-                    sign(manifest, key)
-                except SigningError as e:
-                    raise BuildError(f"{e}; nothing was built") from None
-                log(f"signed {MANIFEST} with {key.name}")
-            swap_in(staging, out)
+        yield staging
     except PageCollision as e:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"{e}; nothing was built") from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    result.total_seconds = time.perf_counter() - t_start
+
+
+def _build_locked(p: Prepared, *, site_url: str | None, bundles: bool, offline: bool, log, probe: Probe,
+                  workers: int | None) -> BuildResult:
+    repo, work, locales, result = p.repo, p.work, p.locales, p.result
+    epoch = int(source_date_epoch(repo))
+    shim = None
+    if offline or bundles:
+        log("bundles: the iframe-worker shim for file:// search…")
+        with probe.phase("shim"):
+            shim = fetch_shim(work / "npm")
+    with staged(p.out) as staging:
+        downloads: list[Download] = []
+        if bundles:
+            downloads = make_bundles(p.model, repo, work, staging, locales, p.default, shim, epoch, log, probe,
+                                     workers)
+        variant = Variant("offline" if offline else "online", offline, tuple(locales), tuple(downloads))
+        jobs = []
+        log(f"generating {', '.join(locales)} ({len(locales)} locales, in parallel)…")
+        tasks = [(work / variant.name, staging, loc, variant, site_url, shim) for loc in locales]
+        with probe.phase("generate"):
+            for r in generate_all(p.model, repo, tasks, workers):
+                result.locales.append(r)
+                jobs.append(r.job(r.locale))
+                log(f"{r.locale}: {r.pages} pages generated in {r.generate_seconds:.1f}s")
+        with probe.phase("mkdocs"):
+            runs = watched_mkdocs(repo, jobs, log, probe, workers)
+        for r in result.locales:
+            r.mkdocs_seconds = runs[r.locale].seconds
+        with probe.phase("finish"):  # root page and 404, exports, manifest (and signature), swap in
+            finish(p, staging, site_url=site_url, offline=offline, epoch=epoch, log=log)
+            swap_in(staging, p.out)
+    result.total_seconds = time.perf_counter() - p.t_start
     return result
+
+
+def finish(p: Prepared, staging: Path, *, site_url: str | None, offline: bool, epoch: int, log) -> None:
+    """What a site has beside its locales, once they are all in ``staging``: the root page and 404, the exports
+    (not offline), the marker, and last the manifest of every file (signed with the release key, if any)."""
+    locales, default = p.locales, p.default
+    write_file(staging / "index.html", root_index(locales, default))
+    # the root's 404 (what most hosts serve for any missing URL): in the language of the path's locale
+    write_file(staging / "404.html", root_not_found(locales, default, {
+        loc: {k: UI.load(p.repo / "locales", loc).t(v) for k, v in NOT_FOUND.items()} for loc in locales},
+        urlsplit(site_url).path.rstrip("/") + "/" if site_url and not offline else "/"))
+    if not offline:
+        log("exports: JSON, CSV, SQLite…")
+        write_exports(p.model, locales, staging, epoch, head_commit(p.repo / "content"))
+    write_file(staging / MARKER, MARKER_TEXT)
+    manifest = write_manifest(staging, p.repo, epoch)  # last: it lists every other file
+    key = signing_key(None)
+    if key is not None:  # a release build: the signature goes beside the manifest, never listed in it
+        try:
+            sign(manifest, key)
+        except SigningError as e:
+            raise BuildError(f"{e}; nothing was built") from None
+        log(f"signed {MANIFEST} with {key.name}")

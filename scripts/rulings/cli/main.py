@@ -21,7 +21,7 @@ def main(traceback: bool) -> None:  # the flag is read by SafeGroup from the con
 
 
 for command in (content.validate, content.fmt, content.stats, content.schemas, content.import_,
-                translate.translate, i18n.i18n, site.build, site.sign, site.verify, site.serve):
+                translate.translate, i18n.i18n, site.build, site.merge, site.sign, site.verify, site.serve):
     main.add_command(command)
 
 

@@ -22,9 +22,13 @@ def _site_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -
 
 
 @click.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True,
-              help="Output folder (replaced atomically when the build succeeds).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (replaced atomically when the build succeeds)  [default: site; with --part L: "
+                   "parts/L]")
 @click.option("--locale", "locales", multiple=True, help="Build only these locales (default: all of project.yml).")
+@click.option("--part", "part", default=None, metavar="LOCALE",
+              help="Build only this locale's part of the site, for `rulings merge` to put together with the other "
+                   "locales' parts (built on other machines: a CI job matrix).")
 @click.option("--site-url", default=None, callback=_site_url,
               help="Public URL of the site root (https://…, no query), for feeds, the sitemap and canonical links.")
 @click.option("--bundles/--no-bundles", default=True, show_default=True,
@@ -33,22 +37,56 @@ def _site_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -
 @click.option("--force", is_flag=True,
               help="Replace OUT even if it is a non-empty folder no build wrote (never the project's own folders "
                    "or files, nor a git checkout).")
-def build(out: Path, locales: tuple[str, ...], site_url: str | None, bundles: bool, offline: bool,
-          force: bool) -> None:
+def build(out: Path | None, locales: tuple[str, ...], part: str | None, site_url: str | None, bundles: bool,
+          offline: bool, force: bool) -> None:
     """Build the static site: one mkdocs site per locale under OUT/<locale>/ and a root language page."""
+    from rulings.build.part import PartRefused, build_part
     from rulings.build.site_build import BuildError, NotARepository, check_repository
     from rulings.build.site_build import build as run
     from rulings.publish.bundles import BundleError
 
+    if part is not None and locales and part not in locales:
+        raise click.BadParameter(f"{part} is not one of the locales built ({', '.join(locales)})", param_hint="--part")
     try:
         check_repository(Path.cwd())
-        result = run(Path.cwd(), out, locales=list(locales) or None, site_url=site_url, log=click.echo,
-                     bundles=bundles, offline=offline, force=force)
+        if part is None:
+            result = run(Path.cwd(), out or Path("site"), locales=list(locales) or None, site_url=site_url,
+                         log=click.echo, bundles=bundles, offline=offline, force=force)
+        else:
+            out = out or Path("parts") / part
+            result = build_part(Path.cwd(), out, part, locales=list(locales) or None, site_url=site_url,
+                                log=click.echo, bundles=bundles, offline=offline, force=force)
     except BuildError as e:
         raise ContentProblem(str(e)) from e
-    except (BundleError, NotARepository) as e:
+    except (BundleError, NotARepository, PartRefused) as e:
         raise CouldNotRun(str(e)) from e
-    click.echo(result.summary())
+    click.echo(result.summary() if part is None else f"built part {part} into {out}/ in {result.total_seconds:.1f}s")
+
+
+@click.command()
+@click.argument("parts", nargs=-1, required=True, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True,
+              help="Output folder (replaced atomically when the merge succeeds).")
+@click.option("--force", is_flag=True,
+              help="Replace OUT even if it is a non-empty folder no build wrote (as build --force).")
+def merge(parts: tuple[Path, ...], out: Path, force: bool) -> None:
+    """Put the parts of a split build (`rulings build --part LOCALE`, one per locale, built from this commit)
+    together into the site `rulings build` makes, byte for byte: adds the zip of every locale, the root page,
+    exports, manifest and signature. Parts of another commit or content, a locale twice or missing, or a part
+    that is not as a build writes it: refused in one line (exit 2), nothing built."""
+    from rulings.build.merge import MergeRefused
+    from rulings.build.merge import merge as run
+    from rulings.build.site_build import BuildError, NotARepository, check_repository
+    from rulings.publish.bundles import BundleError
+
+    try:
+        check_repository(Path.cwd())
+        result = run(Path.cwd(), list(parts), out, force=force, log=click.echo)
+    except BuildError as e:
+        raise ContentProblem(str(e)) from e
+    except (BundleError, NotARepository, MergeRefused) as e:
+        raise CouldNotRun(str(e)) from e
+    click.echo(f"merged {len(parts)} parts into {out}/ in {result.total_seconds:.1f}s")
 
 
 @click.command()

@@ -53,7 +53,7 @@ class Download:
     kind: str  # "zip" or "zim"
     locale: str  # a locale, or "all"
     filename: str
-    size: int
+    size: int | None  # None: not known yet (a part of a split build, see rulings.build.part)
 
 
 def _integrity(data: bytes) -> str:

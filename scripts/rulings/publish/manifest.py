@@ -18,7 +18,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from rulings import __version__
 from rulings.escape import terminal
@@ -38,9 +38,15 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+def listing(folder: Path, unlisted: frozenset[str] = UNLISTED) -> list[dict[str, Any]]:
+    """Every file below ``folder`` but ``unlisted`` (relative paths) as {path, size, sha256}, sorted: the file list of
+    a manifest (and of a build part's, :mod:`rulings.build.part`)."""
+    return [{"path": rel, "size": p.stat().st_size, "sha256": _sha256(p)} for p in sorted(folder.rglob("*"))
+            if p.is_file() and (rel := p.relative_to(folder).as_posix()) not in unlisted]
+
+
 def write_manifest(site: Path, repo: Path, epoch: int) -> Path:
-    files = [{"path": p.relative_to(site).as_posix(), "size": p.stat().st_size, "sha256": _sha256(p)}
-             for p in sorted(site.rglob("*")) if p.is_file() and p.relative_to(site).as_posix() not in UNLISTED]
+    files = listing(site)
     data = {
         "format": 1,
         "generator": f"rulings {__version__}",
@@ -160,11 +166,10 @@ def _kind(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else "an unknown kind of file"
 
 
-def _read_inside(site: Path, rel: str, limit: int | None = None) -> bytes | None:
-    """The bytes of ``site/rel`` if every step is a real folder and the last a plain file (no symlink,
+def open_inside(site: Path, rel: str) -> BinaryIO | None:
+    """``site/rel`` open for reading if every step is a real folder and the last a plain file (no symlink,
     FIFO or device: each is looked at before it is opened, and opened non-blocking in case it was
-    swapped since), else None. With ``limit``, at most ``limit + 1`` bytes are read (enough to tell the file
-    is too large without holding all of it)."""
+    swapped since), else None; the caller closes it."""
     fd = os.open(site, os.O_RDONLY | os.O_DIRECTORY)
     try:
         parts = rel.split("/")
@@ -174,18 +179,31 @@ def _read_inside(site: Path, rel: str, limit: int | None = None) -> bytes | None
             fd = nxt
         if not stat.S_ISREG(os.stat(parts[-1], dir_fd=fd, follow_symlinks=False).st_mode):
             return None
-        ffd = os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
-        with os.fdopen(ffd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None
-            return f.read() if limit is None else f.read(limit + 1)
+        f = os.fdopen(os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd), "rb")
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            f.close()
+            return None
+        return f
     except OSError:
         return None
     finally:
         os.close(fd)
 
 
-def _walk(site: Path, v: Verification) -> set[str]:
+def read_inside(site: Path, rel: str, limit: int | None = None) -> bytes | None:
+    """The bytes of ``site/rel`` as :func:`open_inside` finds it, else None. With ``limit``, at most ``limit + 1``
+    bytes are read (enough to tell the file is too large without holding all of it)."""
+    f = open_inside(site, rel)
+    if f is None:
+        return None
+    with f:
+        try:
+            return f.read() if limit is None else f.read(limit + 1)
+        except OSError:
+            return None
+
+
+def plain_files(site: Path, v: Verification) -> set[str]:
     """Every regular file below ``site`` (relative POSIX paths). Symlinks are reported as problems, other
     entries that are not plain files (FIFOs, sockets, devices) kept in ``v.odd``; none is followed or
     opened (only ``lstat``)."""
@@ -216,12 +234,12 @@ def verify(site: Path, allowed_signers: Path | None = None) -> Verification:
     if not os.path.lexists(site / MANIFEST):
         raise NotASite(f"{site}/{MANIFEST} not found: is this a rulings site?")
     v = Verification()
-    raw = _read_inside(site, MANIFEST)
+    raw = read_inside(site, MANIFEST)
     if raw is None:
         v.problems.append(f"manifest: {MANIFEST} is missing or not a plain file")
         return v
     if allowed_signers is not None:
-        sig = _read_inside(site, MANIFEST + SIGNATURE_SUFFIX, MAX_SIGNATURE_BYTES)
+        sig = read_inside(site, MANIFEST + SIGNATURE_SUFFIX, MAX_SIGNATURE_BYTES)
         if sig is None:
             v.problems.append(f"signature: {MANIFEST}{SIGNATURE_SUFFIX} is missing (the copy is not signed)")
             return v
@@ -241,14 +259,14 @@ def verify(site: Path, allowed_signers: Path | None = None) -> Verification:
     if v.problems:
         return v
     listed = {f["path"]: f for f in entries}
-    present = _walk(site, v) - UNLISTED
+    present = plain_files(site, v) - UNLISTED
     odd = set(v.odd) - UNLISTED
     v.missing = sorted(set(listed) - present - odd)
     v.extra = sorted((present | odd) - set(listed))
     v.altered = sorted(set(listed) & odd)
     for rel in sorted(set(listed) & present):
         v.checked += 1
-        data = _read_inside(site, rel)
+        data = read_inside(site, rel)
         f = listed[rel]
         if data is None or len(data) != f["size"] or hashlib.sha256(data).hexdigest() != f["sha256"]:
             v.altered.append(rel)

@@ -13,12 +13,14 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from rulings.content import originals
 from rulings.content.dating import date_entries
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.model.terms import HAN
 from rulings.site import paths as P
 from rulings.site.render import Linker
+from rulings.site.source_parts import SourceParts, split
 
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
 GLOSSARY_LIMIT = 60  # terms on one glossary page (up to 2 KB of HTML each with translations)
@@ -104,6 +106,8 @@ class GameData:
     glossary_buckets: list[Bucket] | None = None
     errata_chunks: list[list[Erratum]] = field(default_factory=list)
     orphan_chunks: list[list[Ruling]] = field(default_factory=list)
+    sources: dict[str, SourceParts] = field(default_factory=dict)
+    """Each kept original's parts, by document id (:mod:`.source_parts`): where its source page shows each line."""
 
     @property
     def entries(self) -> list[Entry]:
@@ -186,6 +190,7 @@ def build_model(content: Content) -> SiteModel:
                 loc.place(er.id, P.chunk_page(P.errata_page(gid), i))
         for c in gd.changes:
             loc.place(c.id, P.changelog_page(gid))
+        gd.sources = source_parts(content, gd)
         for s in gd.sections:
             top = page_section(s, by_id)
             loc.place(s.id, P.section_page(top), whole_page=top is s)
@@ -199,6 +204,25 @@ def build_model(content: Content) -> SiteModel:
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
     return SiteModel(content, games, loc, by_id)
+
+
+def source_parts(content: Content, gd: GameData) -> dict[str, SourceParts]:
+    """The parts of each of the game's kept originals, read from beside its game file, with the line ranges
+    its entries cite (kept on one page where they can be); none for a tree put together without files."""
+    cf = content.game_files.get(gd.game.id)
+    if cf is None:
+        return {}
+    folder = cf.loaded.path.parent
+    cited: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for e in gd.entries:
+        for p in e.provenance:
+            cited[p.document].append(p.lines)
+    out = {}
+    for d in gd.game.documents:
+        path = folder / d.file
+        if path.is_file():
+            out[d.id] = split(originals.lines(originals.decode(path.read_bytes())), cited[d.id])
+    return out
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:

@@ -78,9 +78,7 @@ def offline(tree) -> Path:
 
 
 def page_file(site: Path, locale: str, md: str, dir_urls: bool = True) -> Path:
-    """The file of a page (by its Markdown path) in a built site, with directory URLs or not."""
-    url = P.url_of(md, dir_urls)
-    return site / locale / (url + "index.html" if url == "" or url.endswith("/") else url)
+    return placed.html_of(site / locale, md, dir_urls)
 
 
 def part_file(site: Path, locale: str, i: int, dir_urls: bool = True) -> Path:

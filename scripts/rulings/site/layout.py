@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from rulings.content import originals
-from rulings.content.dating import date_entries
+from rulings.content.dating import Basis, Update, date_entries, updates
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.model.terms import HAN
@@ -24,7 +24,13 @@ from rulings.site.source_parts import SourceParts, split
 
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
 GLOSSARY_LIMIT = 60  # terms on one glossary page (up to 2 KB of HTML each with translations)
-CHUNK_LIMIT = 80  # errata or loose rulings on one page
+CHUNK_LIMIT = 80  # loose rulings on one page
+ERRATA_LIMIT = 40  # errata on one page (up to 3 KB of HTML each with their originals, target and sources)
+LIST_LIMIT = 150
+"""Entries listed under one update of What's new; a bigger one (a whole document's) links to the listings instead."""
+UPDATES_LIMIT = 400
+"""Lines of What's new on one page (each update 5, for its heading, date and text, and one per entry it lists):
+about 1 KB of HTML each at most, so a page stays near 100 KB however many dated updates the sources have."""
 
 
 @dataclass
@@ -106,6 +112,10 @@ class GameData:
     glossary_buckets: list[Bucket] | None = None
     errata_chunks: list[list[Erratum]] = field(default_factory=list)
     orphan_chunks: list[list[Ruling]] = field(default_factory=list)
+    update_chunks: list[list[Update]] = field(default_factory=lambda: [[]])
+    """The game's updates (What's new), newest first, on pages of at most :data:`UPDATES_LIMIT` lines."""
+    update_page: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    """Each update's page (its index in :attr:`update_chunks`), by :func:`update_key`."""
     sources: dict[str, SourceParts] = field(default_factory=dict)
     """Each kept original's parts, by document id (:mod:`.source_parts`): where its source page shows each line."""
 
@@ -118,6 +128,15 @@ class GameData:
     def indexed(self) -> list[Entity]:
         """The entities the A–Z index lists: all but abilities, which are shown on their hero's page."""
         return [e for e in self.entities if not (e.type is EntityType.ABILITY and e.parent)]
+
+    def whats_new_page(self, u: Update) -> str:
+        """The page of What's new that shows update ``u``."""
+        return P.chunk_page(P.whats_new_page(self.game.id), self.update_page.get(update_key(u), 0))
+
+    def change_page(self, change_id: str) -> str:
+        """The page of What's new that shows the update of a change log entry."""
+        key = (Basis.CHANGE.value, change_id, "")
+        return P.chunk_page(P.whats_new_page(self.game.id), self.update_page.get(key, 0))
 
     @property
     def top_sections(self) -> list[Section]:
@@ -184,13 +203,15 @@ def build_model(content: Content) -> SiteModel:
         for b in gd.glossary_buckets or [Bucket("", "", gd.terms)]:
             for t in b.entries:
                 loc.place(t.id, P.bucket_page(P.glossary_page(gid), b.slug))
-        gd.errata_chunks = chunks(gd.errata, CHUNK_LIMIT)
+        gd.errata_chunks = chunks(gd.errata, ERRATA_LIMIT)
         for i, chunk in enumerate(gd.errata_chunks):
             for er in chunk:
                 loc.place(er.id, P.chunk_page(P.errata_page(gid), i))
         for c in gd.changes:
             loc.place(c.id, P.changelog_page(gid))
         gd.sources = source_parts(content, gd)
+        gd.update_chunks = update_chunks(updates(gd.game, gd.entries, content.dates))
+        gd.update_page = {update_key(u): i for i, chunk in enumerate(gd.update_chunks) for u in chunk}
         for s in gd.sections:
             top = page_section(s, by_id)
             loc.place(s.id, P.section_page(top), whole_page=top is s)
@@ -204,6 +225,31 @@ def build_model(content: Content) -> SiteModel:
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
     return SiteModel(content, games, loc, by_id)
+
+
+def update_key(u: Update) -> tuple[str, str, str]:
+    """What tells one update from another (as :func:`rulings.content.dating.updates` keys them)."""
+    return (u.basis.value, u.source, "" if u.basis is Basis.CHANGE else u.date)
+
+
+def update_lines(u: Update) -> int:
+    """The lines an update takes on What's new: its heading, date and text, and each entry it lists."""
+    return 5 + len(u.named) + (len(u.entries) if len(u.entries) <= LIST_LIMIT else 1)
+
+
+def update_chunks(found: list[Update]) -> list[list[Update]]:
+    """Updates, in order, on pages of at most :data:`UPDATES_LIMIT` lines (an update alone over it on a page of
+    its own); one page, maybe empty, when they fit."""
+    out: list[list[Update]] = [[]]
+    lines = 0
+    for u in found:
+        n = update_lines(u)
+        if out[-1] and lines + n > UPDATES_LIMIT:
+            out.append([])
+            lines = 0
+        out[-1].append(u)
+        lines += n
+    return out
 
 
 def source_parts(content: Content, gd: GameData) -> dict[str, SourceParts]:

@@ -84,7 +84,7 @@ class LocaleRenderer(LocaleView):
         if gd.errata:
             pages += errata.render(self, gd)
             nav.append({self.t(ERRATA): P.errata_page(gid)})
-        pages.append(whats_new.render(self, gd))
+        pages += whats_new.render(self, gd)
         nav.append({self.t(whats_new.TITLE): P.whats_new_page(gid)})
         pages.append(changelog.render(self, gd))
         nav.append({self.t(CHANGELOG): P.changelog_page(gid)})

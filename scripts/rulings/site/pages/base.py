@@ -238,8 +238,9 @@ class LocaleView:
         return pages
 
     def chunk_pages(self, gd: GameData, listing: str, title: str, anchor: str, chunks: list[list],
-                    body: Body) -> list[Page]:
-        """A listing in chunks of a fixed size (see :func:`.layout.chunks`), each page linking to all."""
+                    body: Body, front: str = "") -> list[Page]:
+        """A listing in chunks of a bounded size (see :func:`.layout.chunks`), each page linking to all.
+        ``front`` starts each page."""
         pages = []
         for i, chunk in enumerate(chunks):
             page = P.chunk_page(listing, i)
@@ -253,5 +254,5 @@ class LocaleView:
             else:
                 out.append("")
             out += body(chunk, ctx)
-            pages.append(Page(page, title, "\n".join(out) + "\n"))
+            pages.append(Page(page, title, front + "\n".join(out) + "\n"))
         return pages

@@ -1,6 +1,6 @@
-"""Long listings are split into pages (A–Z index and glossary by letter, errata, loose rulings and What's new
-in chunks) so no page grows with the content; every link and anchor still resolves, the feed's too. A generated
-tree with low limits is enough to split every listing: the real content is not needed."""
+"""Long listings are split into pages (A–Z index and glossary by letter; errata, loose rulings, the changelog
+and What's new in chunks) so no page grows with the content; every link and anchor still resolves, the feed's
+too. A generated tree with low limits is enough to split every listing: the real content is not needed."""
 
 from __future__ import annotations
 
@@ -47,12 +47,15 @@ def test_listings_are_split_and_every_link_resolves(split_site):
     games = model.games.values()
     assert any(gd.index_buckets for gd in games) and any(gd.glossary_buckets for gd in games)
     assert any(len(gd.errata_chunks) > 1 for gd in games) and any(len(gd.update_chunks) > 1 for gd in games)
+    assert any(len(gd.change_chunks) > 1 for gd in games)
     letters = [P.bucket_page(P.index_page(gid), b.slug) for gid, gd in model.games.items()
                for b in gd.index_buckets or []]
     shown = [(P.bucket_page(P.glossary_page(gid), b.slug), b.entries) for gid, gd in model.games.items()
              for b in gd.glossary_buckets or []]
     shown += [(P.chunk_page(P.errata_page(gid), i), c) for gid, gd in model.games.items()
               for i, c in enumerate(gd.errata_chunks)]
+    shown += [(P.chunk_page(P.changelog_page(gid), i), c) for gid, gd in model.games.items()
+              for i, c in enumerate(gd.change_chunks)]
     docs = {p: parse(p) for p in site.rglob("*.html")}
     broken = []
     for page, doc in docs.items():

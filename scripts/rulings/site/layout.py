@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulings.content import originals
-from rulings.content.dating import Basis, Update, date_entries, updates
+from rulings.content.dating import Basis, Update, date_entries, newest_first, updates
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.model.terms import HAN
@@ -28,9 +30,11 @@ CHUNK_LIMIT = 80  # loose rulings on one page
 ERRATA_LIMIT = 40  # errata on one page (up to 3 KB of HTML each with their originals, target and sources)
 LIST_LIMIT = 150
 """Entries listed under one update of What's new; a bigger one (a whole document's) links to the listings instead."""
-UPDATES_LIMIT = 400
-"""Lines of What's new on one page (each update 5, for its heading, date and text, and one per entry it lists):
-about 1 KB of HTML each at most, so a page stays near 100 KB however many dated updates the sources have."""
+UPDATES_LIMIT = 200
+"""Lines of What's new on one page (each update 5, for its heading, date and text, and one per entry it lists or
+card it names): about 400 bytes of HTML each (an entry is linked by its question, a card named brings its
+preview), so a page stays near 120 KB however many dated updates the sources have (the Sorcery clarifications'
+21 updates made a 213 KB page). The changelog's pages take as many (:func:`change_lines`)."""
 
 
 @dataclass
@@ -112,6 +116,8 @@ class GameData:
     glossary_buckets: list[Bucket] | None = None
     errata_chunks: list[list[Erratum]] = field(default_factory=list)
     orphan_chunks: list[list[Ruling]] = field(default_factory=list)
+    change_chunks: list[list[Change]] = field(default_factory=lambda: [[]])
+    """The change log, newest first, on pages of at most :data:`UPDATES_LIMIT` lines (:func:`change_lines`)."""
     update_chunks: list[list[Update]] = field(default_factory=lambda: [[]])
     """The game's updates (What's new), newest first, on pages of at most :data:`UPDATES_LIMIT` lines."""
     update_page: dict[tuple[str, str, str], int] = field(default_factory=dict)
@@ -207,10 +213,12 @@ def build_model(content: Content) -> SiteModel:
         for i, chunk in enumerate(gd.errata_chunks):
             for er in chunk:
                 loc.place(er.id, P.chunk_page(P.errata_page(gid), i))
-        for c in gd.changes:
-            loc.place(c.id, P.changelog_page(gid))
+        gd.change_chunks = weighed_chunks(newest_first(gd.changes), change_lines, UPDATES_LIMIT)
+        for i, chunk in enumerate(gd.change_chunks):
+            for c in chunk:
+                loc.place(c.id, P.chunk_page(P.changelog_page(gid), i))
         gd.sources = source_parts(content, gd)
-        gd.update_chunks = update_chunks(updates(gd.game, gd.entries, content.dates))
+        gd.update_chunks = weighed_chunks(updates(gd.game, gd.entries, content.dates), update_lines, UPDATES_LIMIT)
         gd.update_page = {update_key(u): i for i, chunk in enumerate(gd.update_chunks) for u in chunk}
         for s in gd.sections:
             top = page_section(s, by_id)
@@ -237,18 +245,24 @@ def update_lines(u: Update) -> int:
     return 5 + len(u.named) + (len(u.entries) if len(u.entries) <= LIST_LIMIT else 1)
 
 
-def update_chunks(found: list[Update]) -> list[list[Update]]:
-    """Updates, in order, on pages of at most :data:`UPDATES_LIMIT` lines (an update alone over it on a page of
-    its own); one page, maybe empty, when they fit."""
-    out: list[list[Update]] = [[]]
-    lines = 0
-    for u in found:
-        n = update_lines(u)
-        if out[-1] and lines + n > UPDATES_LIMIT:
+def change_lines(c: Change) -> int:
+    """The lines a change log entry takes on the changelog: its heading and date, its text (a line per 100
+    characters, with the cards it names linked) and each entry it names."""
+    return 5 + len(c.touches) + (len(c.text.source) // 100 if c.text else 0)
+
+
+def weighed_chunks(items: list, lines: Callable[[Any], int], limit: int) -> list[list]:
+    """``items``, in order, on pages of at most ``limit`` lines each (as ``lines`` counts an item's; one alone
+    over it on a page of its own); one page, maybe empty, when they fit."""
+    out: list[list] = [[]]
+    used = 0
+    for x in items:
+        n = lines(x)
+        if out[-1] and used + n > limit:
             out.append([])
-            lines = 0
-        out[-1].append(u)
-        lines += n
+            used = 0
+        out[-1].append(x)
+        used += n
     return out
 
 

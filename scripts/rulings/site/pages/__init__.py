@@ -86,7 +86,7 @@ class LocaleRenderer(LocaleView):
             nav.append({self.t(ERRATA): P.errata_page(gid)})
         pages += whats_new.render(self, gd)
         nav.append({self.t(whats_new.TITLE): P.whats_new_page(gid)})
-        pages.append(changelog.render(self, gd))
+        pages += changelog.render(self, gd)
         nav.append({self.t(CHANGELOG): P.changelog_page(gid)})
         if gd.sections:
             pages.append(rules.render_index(self, gd))

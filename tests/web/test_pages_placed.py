@@ -222,6 +222,13 @@ def test_source_pages_show_every_line_in_its_language(built_site, locale):
             assert shown == [f"L{k}" for k in range(1, n + 1)], d.file  # every line once, in order
 
 
+def test_no_page_of_any_kind_is_over_the_bound(built_site):
+    """Long originals in parts, long listings, the changelog and What's new in pages: none over the bound."""
+    over = [(p.relative_to(built_site).as_posix(), p.stat().st_size) for loc in LOCALES
+            for p in (built_site / loc).rglob("*.html") if p.stat().st_size >= LARGEST_PAGE]
+    assert over == []
+
+
 def test_the_longest_original_is_shown_in_parts():
     """The longest kept original (the Sorcery clarifications: 107 KB of text, once a 370 KB page) is in parts."""
     gid, d = max(((g, d) for g, game in CONTENT.games.items() for d in game.documents),

@@ -2,9 +2,10 @@
 
 Per game: an overview, an A–Z index of cards/heroes/topics, one page per entity (its rulings, errata,
 abilities and a "mentioned in" list), the glossary, the errata (newest first), what's new (the
-documents' dated updates), the changelog and the rule sections (one page per top-level section). Long
-listings are split (by letter or in chunks) so no page grows with the content. Nothing here depends on
-the locale: :mod:`rulings.site.pages` renders this model once per locale.
+documents' dated updates), the changelog, the rule sections (one page per top-level section) and the kept
+originals. Long listings are split (by letter, or in chunks of a count or a weight) and long originals in parts
+(:mod:`.source_parts`), so no page grows with the content. Nothing here depends on the locale:
+:mod:`rulings.site.pages` renders this model once per locale.
 """
 
 from __future__ import annotations
@@ -139,8 +140,8 @@ class GameData:
         """The page of What's new that shows update ``u``."""
         return P.chunk_page(P.whats_new_page(self.game.id), self.update_page.get(update_key(u), 0))
 
-    def change_page(self, change_id: str) -> str:
-        """The page of What's new that shows the update of a change log entry."""
+    def whats_new_page_of_change(self, change_id: str) -> str:
+        """The page of What's new that shows the update of a change log entry (the changelog links to it)."""
         key = (Basis.CHANGE.value, change_id, "")
         return P.chunk_page(P.whats_new_page(self.game.id), self.update_page.get(key, 0))
 

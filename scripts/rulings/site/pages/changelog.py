@@ -56,7 +56,7 @@ def render(view: LocaleView, gd: GameData) -> list[Page]:
                             + view.joined(view.a(ctx, x) for x in named) + "</p>")
             if dated:  # listed on What's new, each under the latest change naming it
                 counted = whats_new.counts_of(dated, view.m.by_id, view.ui)
-                href = P.href(ctx.page, gd.change_page(c.id), view.dir_urls, P.anchor(c.id))
+                href = P.href(ctx.page, gd.whats_new_page_of_change(c.id), view.dir_urls, P.anchor(c.id))
                 body.append(f'<p class="rl-dates">{esc(view.ui.label(NAMED))}{esc(counted)} '
                             f'(<a href="{esc(href)}">{esc(view.t(whats_new.TITLE))}</a>)</p>')
             out.append(raw(f'<div class="rl-entry rl-change">{"".join(body)}</div>'))

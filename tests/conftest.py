@@ -6,6 +6,7 @@ import functools
 import hashlib
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -209,6 +210,37 @@ def _write_tree(root: Path, rulings: list[Ruling]) -> Path:
     term = Term("demo/term/adjacent", "en", prov, term=Text("en", "Adjacent"), definition=Text("en", "Next to."))
     write(content / "demo" / "glossary.yml", entries_file_to_data("glossary", "demo", [term]), schemas)
     write(root / RULINGS_FILE, entries_file_to_data("rulings", "demo", rulings), schemas)
+    return content
+
+
+WORDS = ["the", "a", "card", "player", "turn", "attack", "damage", "ability", "hand", "discard", "deck",
+         "round", "unit", "site", "spell"]
+
+
+def sentence(rng: random.Random) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 30))).capitalize() + "."
+
+
+def paragraphs(n: int, seed: int = 1, heading_every: int = 0) -> list[str]:
+    """The lines of a long original: ``n`` paragraphs of one to four lines, blank lines between them; every
+    ``heading_every``-th one under a short title of its own."""
+    rng = random.Random(seed)
+    lines: list[str] = []
+    for i in range(n):
+        if heading_every and i % heading_every == 0:
+            lines += [f"Section {i // heading_every + 1} Title", ""]
+        lines += [sentence(rng) for _ in range(rng.randint(1, 4))] + [""]
+    return lines[:-1]
+
+
+def with_original(content: Path, text: str) -> Path:
+    """The tree from :func:`build_tree` with ``text`` as its kept original (its recorded hash to match)."""
+    src = content / "demo" / "sources" / "doc.txt"
+    game = content / "demo" / "game.yml"
+    old = hashlib.sha256(src.read_bytes()).hexdigest()
+    src.write_text(text, encoding="utf-8")
+    game.write_text(game.read_text(encoding="utf-8").replace(old, hashlib.sha256(src.read_bytes()).hexdigest()),
+                    encoding="utf-8")
     return content
 
 

@@ -19,12 +19,14 @@ import pytest
 from conftest import build_tree, project_locales, repo_content, repo_model
 from rulings.build.site_build import Variant, generate_all
 from rulings.build.workers import run_mkdocs
+from rulings.content import originals
 from rulings.content.dating import updates
 from rulings.content.validate import validate
 from rulings.model.entries import Change, Entity
 from rulings.model.ids import windows_name_problem
 from rulings.publish.feeds import FEED_LIMIT
 from rulings.publish.one_locale import MARKS, split_locale
+from rulings.site import paths as P
 from rulings.site.i18n import UI, human_size
 from rulings.site.layout import build_model
 from rulings.site.mkdocs_config import SITE_NAME
@@ -178,6 +180,31 @@ def test_kiwix_archive_opens_and_finds(built_site):
         results = list(Searcher(z).search(Query().set_query("Zhad")).getResults(0, 10))
         assert "anachronism/card/zhad.html" in results
         assert not z.has_entry_by_path("404.html")  # a server's error page: no article of a Kiwix archive
+
+
+def test_kiwix_archive_holds_each_part_of_a_long_original_and_finds_its_text(built_site):
+    """A long original shown in parts (rulings.site.source_parts): each part an article of the archive with
+    a title of its own (its lines), found by the words on it."""
+    from libzim.reader import Archive
+    from libzim.search import Query, Searcher
+
+    gid, doc, parts = next((gid, d, gd.sources[d.id]) for gid, gd in repo_model().games.items()
+                           for d in gd.game.documents if d.id in gd.sources and gd.sources[d.id].several)
+    folder = repo_content().game_files[gid].loaded.path.parent
+    lines = originals.lines((folder / doc.file).read_text(encoding="utf-8"))
+    last = parts.parts[-1]
+    word = max((w for line in lines[last.first - 1:last.last] for w in re.findall(r"[A-Za-z]{6,}", line)
+                if not any(w in x for x in lines[:last.first - 1])), key=lambda w: (len(w), w))
+    for loc in LOCALES:
+        z = Archive(str(built_site / "downloads" / f"rulings-{loc}.zim"))
+        paths = [P.url_of(P.source_part_page(gid, doc.file, i), False) for i in range(len(parts.parts))]
+        titles = [z.get_entry_by_path(p).title for p in paths]
+        assert len(set(titles)) == len(paths), titles
+        for p, part in zip(paths, parts.parts, strict=True):
+            page = bytes(z.get_entry_by_path(p).get_item().content).decode()
+            assert f'id="L{part.first}"' in page and f'id="L{part.last}"' in page
+            assert f'id="L{part.first - 1}"' not in page and f'id="L{part.last + 1}"' not in page
+        assert paths[-1] in list(Searcher(z).search(Query().set_query(word)).getResults(0, 50)), word
 
 
 def _verify(folder: Path):

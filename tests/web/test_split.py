@@ -1,10 +1,13 @@
-"""Long listings are split into pages (A–Z index and glossary by letter, errata and loose rulings in
-chunks) so no page grows with the content; every link and anchor still resolves. A generated tree with low
-limits is enough to split every listing: the real content is not needed."""
+"""Long listings are split into pages (A–Z index and glossary by letter; errata, loose rulings, the changelog
+and What's new in chunks) so no page grows with the content; every link and anchor still resolves, the feed's
+too. A generated tree with low limits is enough to split every listing: the real content is not needed."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -13,6 +16,7 @@ from bench import synth
 from rulings.build.site_build import build
 from rulings.content.tree import read
 from rulings.site import paths as P
+from rulings.site.pages import whats_new
 
 from .conftest import REPO
 from .test_html import _target, parse
@@ -28,6 +32,8 @@ def split_site(tmp_path_factory) -> tuple[Path, layout.SiteModel]:
     mp.setattr(layout, "INDEX_LIMIT", 8)
     mp.setattr(layout, "GLOSSARY_LIMIT", 10)
     mp.setattr(layout, "CHUNK_LIMIT", 2)
+    mp.setattr(layout, "ERRATA_LIMIT", 2)
+    mp.setattr(layout, "UPDATES_LIMIT", 12)
     try:
         build(REPO, tmp / "site", content_dir=content, work=tmp / "build", locales=["en"], log=lambda *_: None)
         model = layout.build_model(read(content))  # where the split pages must be, at these limits
@@ -40,13 +46,16 @@ def test_listings_are_split_and_every_link_resolves(split_site):
     site, model = split_site
     games = model.games.values()
     assert any(gd.index_buckets for gd in games) and any(gd.glossary_buckets for gd in games)
-    assert any(len(gd.errata_chunks) > 1 for gd in games)
+    assert any(len(gd.errata_chunks) > 1 for gd in games) and any(len(gd.update_chunks) > 1 for gd in games)
+    assert any(len(gd.change_chunks) > 1 for gd in games)
     letters = [P.bucket_page(P.index_page(gid), b.slug) for gid, gd in model.games.items()
                for b in gd.index_buckets or []]
     shown = [(P.bucket_page(P.glossary_page(gid), b.slug), b.entries) for gid, gd in model.games.items()
              for b in gd.glossary_buckets or []]
     shown += [(P.chunk_page(P.errata_page(gid), i), c) for gid, gd in model.games.items()
               for i, c in enumerate(gd.errata_chunks)]
+    shown += [(P.chunk_page(P.changelog_page(gid), i), c) for gid, gd in model.games.items()
+              for i, c in enumerate(gd.change_chunks)]
     docs = {p: parse(p) for p in site.rglob("*.html")}
     broken = []
     for page, doc in docs.items():
@@ -70,3 +79,14 @@ def test_listings_are_split_and_every_link_resolves(split_site):
         ids = docs[html_of(site, md)].ids
         missing = [e.id for e in entries if P.anchor(e.id) not in ids]
         assert missing == [], (md, missing[:5])
+    # each page of What's new shows its updates, and the feed links to each on its page
+    for gid, gd in model.games.items():
+        for i, chunk in enumerate(gd.update_chunks):
+            ids = docs[html_of(site, P.chunk_page(P.whats_new_page(gid), i))].ids
+            assert [whats_new.anchor(u) for u in chunk if whats_new.anchor(u) not in ids] == [], i
+        feed = (site / P.feed_file(gid)).read_text(encoding="utf-8")
+        links = re.findall(r'<entry>.*?<link rel="alternate" type="text/html" href="([^"]+)"/>', feed, re.S)
+        assert links and len({urlsplit(u).path for u in links}) > 1  # the newest updates are on several pages
+        for url in links:
+            path, frag = _target(site, html_of(site, P.game_page(gid)).resolve(), html.unescape(url))
+            assert frag in parse(path).ids, url

@@ -237,6 +237,35 @@ def largest_html(folder: Path, top: int = 5) -> list[dict[str, Any]]:
     return [{"path": p, "bytes": b} for b, p in sizes[:top]]
 
 
+def page_kind(rel: str, games: set[str]) -> str:
+    """The kind of a page from its path under its locale's folder: a game's page by the folder under the
+    game (``card``, ``glossary``, ``sources``…; ``overview`` for the game's first page), a site-wide page by
+    its name (``home``, ``translation-status``, ``404``…). Directory URLs and ``.html`` names alike."""
+    parts = rel.removesuffix(".html").split("/")
+    if parts[-1] == "index":
+        parts.pop()
+    if not parts:
+        return "home"
+    if parts[0] in games:
+        return parts[1] if len(parts) > 1 else "overview"
+    return parts[0]
+
+
+def largest_by_kind(site: Path) -> dict[str, dict[str, Any]]:
+    """The largest .html page of each kind (:func:`page_kind`) over every locale of ``site``: a page that
+    grows with the content shows as the largest of its kind, whatever the other kinds weigh. A game is a
+    locale's folder holding the game's feed."""
+    best: dict[str, dict[str, Any]] = {}
+    for loc in sorted(p for p in site.iterdir() if p.is_dir()):
+        games = {g.name for g in loc.iterdir() if (g / "feed.xml").is_file()}
+        for page in loc.rglob("*.html"):
+            rel = page.relative_to(loc).as_posix()
+            kind, size = page_kind(rel, games), page.stat().st_size
+            if kind not in best or (-size, f"{loc.name}/{rel}") < (-best[kind]["bytes"], best[kind]["path"]):
+                best[kind] = {"path": f"{loc.name}/{rel}", "bytes": size}
+    return dict(sorted(best.items()))
+
+
 # --- the machine and the code -------------------------------------------------------------------
 
 

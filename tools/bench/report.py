@@ -129,6 +129,17 @@ def locale_table(runs: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def kind_table(runs: list[dict[str, Any]]) -> str:
+    """Per size and kind of build, the largest page of each page kind (KiB, over every locale) and its path:
+    which kind grows with the content."""
+    lines = [f"{'rulings':>7} {'build':<7} {'page kind':<20} {'largest KiB':>11}  page"]
+    for r in runs:
+        for build, b in r["builds"].items():
+            for kind, x in b["output"].get("largest_by_kind", {}).items():
+                lines.append(f"{r['rulings']:>7,} {build:<7} {kind:<20} {x['bytes'] / KIB:>11.1f}  {x['path']}")
+    return "\n".join(lines)
+
+
 METHOD = {
     "build": "rulings.build.site_build.build itself (what rulings build runs), into fresh folders, on synthetic "
              "content written once per size; 'online' = --no-bundles, 'default' = with the offline site, zips and ZIMs",
@@ -155,5 +166,7 @@ METHOD = {
                       "(the forked workers' memory is not in it)",
     "traced_peak_bytes": "with --tracemalloc: peak Python heap per phase in one more online build with one "
                          "process at a time (generation in this process), not timed",
+    "largest_by_kind": "the largest .html page of each page kind over every locale: a game's page by the "
+                       "folder under the game (card, glossary, sources…), a site-wide page by its name",
     "output_bytes": "sum of the sizes of the regular files in the built site (downloads included)",
 }

@@ -41,13 +41,14 @@ from bench.measure import (
     Clock,
     Meter,
     code_state,
+    largest_by_kind,
     largest_html,
     loadavg,
     machine,
     plain_mkdocs,
     tree_bytes,
 )
-from bench.report import METHOD, locale_table, phase_table, size_table
+from bench.report import METHOD, kind_table, locale_table, phase_table, size_table
 from bench.search import search_timing
 from bench.stats import ratio, summarize
 from rulings.build.fsops import BuildError
@@ -157,7 +158,7 @@ def output_figures(site: Path, work: Path, pages: dict[str, int], rulings: int) 
     return {"output_bytes": total, "output_files": files, "bytes_per_ruling": total / rulings,
             "per_locale": per_locale,
             "downloads": {p.name: p.stat().st_size for p in sorted(downloads.iterdir())} if downloads.is_dir() else {},
-            "largest_pages": largest_html(site)}
+            "largest_pages": largest_html(site), "largest_by_kind": largest_by_kind(site)}
 
 
 def summary_figures() -> dict[str, Callable[[dict[str, Any]], float | None]]:
@@ -300,6 +301,8 @@ def run(sizes: list[int], out: Path, *, repo: Path = REPO, locales: tuple[str, .
     show(size_table(report["runs"]))
     show("")
     show(locale_table(report["runs"]))
+    show("")
+    show(kind_table(report["runs"]))
     show(f"\nreport: {out}")
     return report
 

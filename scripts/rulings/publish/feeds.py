@@ -37,6 +37,8 @@ class Item:
     title: str
     summary: str
     fragment: str
+    page: str
+    """The page of What's new that shows it."""
 
 
 def attr(s: str) -> str:
@@ -73,7 +75,7 @@ def items(model: SiteModel, gd: GameData, locale: str, ui: UI) -> list[Item]:
             more = len(u.entries) - len(names)
             parts.append(ui.listed(names) + (f" {ui.t(_('and {n} more'), n=more)}" if more else ""))
         out.append(Item(f"{u.date}T00:00:00Z", urn(gd.game.id, u), whats_new.title(u, gd, by_id, locale, ui),
-                        " — ".join(parts), whats_new.anchor(u)))
+                        " — ".join(parts), whats_new.anchor(u), gd.whats_new_page(u)))
     return out
 
 
@@ -108,7 +110,7 @@ def atom(model: SiteModel, gd: GameData, locale: str, ui: UI, *, site_url: str |
         f"  <link rel=\"alternate\" type=\"text/html\" href={attr(_link(site_url, locale, page, None, dir_urls))}/>",
     ]
     for it in entries:
-        link = _link(site_url, locale, page, it.fragment, dir_urls)
+        link = _link(site_url, locale, it.page, it.fragment, dir_urls)
         out += [
             "  <entry>",
             f"    <id>{xml_text(it.urn)}</id>",

@@ -2,28 +2,41 @@
 
 Per game: an overview, an A–Z index of cards/heroes/topics, one page per entity (its rulings, errata,
 abilities and a "mentioned in" list), the glossary, the errata (newest first), what's new (the
-documents' dated updates), the changelog and the rule sections (one page per top-level section). Long
-listings are split (by letter or in chunks) so no page grows with the content. Nothing here depends on
-the locale: :mod:`rulings.site.pages` renders this model once per locale.
+documents' dated updates), the changelog, the rule sections (one page per top-level section) and the kept
+originals. Long listings are split (by letter, or in chunks of a count or a weight) and long originals in parts
+(:mod:`.source_parts`), so no page grows with the content. Nothing here depends on the locale:
+:mod:`rulings.site.pages` renders this model once per locale.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from rulings.content.dating import date_entries
+from rulings.content import originals
+from rulings.content.dating import Basis, Update, date_entries, newest_first, updates
 from rulings.content.tree import Content
 from rulings.model.entries import Change, Entity, EntityType, Entry, Erratum, Game, Ruling, Section, Term
 from rulings.model.terms import HAN
 from rulings.model.text import FALLBACK_LOCALE
 from rulings.site import paths as P
 from rulings.site.render import Linker
+from rulings.site.source_parts import SourceParts, split
 
 INDEX_LIMIT = 400  # entries listed on one index page; beyond, the index is split by letter
 GLOSSARY_LIMIT = 60  # terms on one glossary page (up to 2 KB of HTML each with translations)
-CHUNK_LIMIT = 80  # errata or loose rulings on one page
+CHUNK_LIMIT = 80  # loose rulings on one page
+ERRATA_LIMIT = 40  # errata on one page (up to 3 KB of HTML each with their originals, target and sources)
+LIST_LIMIT = 150
+"""Entries listed under one update of What's new; a bigger one (a whole document's) links to the listings instead."""
+UPDATES_LIMIT = 200
+"""Lines of What's new on one page (each update 5, for its heading, date and text, and one per entry it lists or
+card it names): about 400 bytes of HTML each (an entry is linked by its question, a card named brings its
+preview), so a page stays near 120 KB however many dated updates the sources have (the Sorcery clarifications'
+21 updates made a 213 KB page). The changelog's pages take as many (:func:`change_lines`)."""
 
 
 @dataclass
@@ -105,6 +118,14 @@ class GameData:
     glossary_buckets: list[Bucket] | None = None
     errata_chunks: list[list[Erratum]] = field(default_factory=list)
     orphan_chunks: list[list[Ruling]] = field(default_factory=list)
+    change_chunks: list[list[Change]] = field(default_factory=lambda: [[]])
+    """The change log, newest first, on pages of at most :data:`UPDATES_LIMIT` lines (:func:`change_lines`)."""
+    update_chunks: list[list[Update]] = field(default_factory=lambda: [[]])
+    """The game's updates (What's new), newest first, on pages of at most :data:`UPDATES_LIMIT` lines."""
+    update_page: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    """Each update's page (its index in :attr:`update_chunks`), by :func:`update_key`."""
+    sources: dict[str, SourceParts] = field(default_factory=dict)
+    """Each kept original's parts, by document id (:mod:`.source_parts`): where its source page shows each line."""
 
     @property
     def entries(self) -> list[Entry]:
@@ -115,6 +136,15 @@ class GameData:
     def indexed(self) -> list[Entity]:
         """The entities the A–Z index lists: all but abilities, which are shown on their hero's page."""
         return [e for e in self.entities if not (e.type is EntityType.ABILITY and e.parent)]
+
+    def whats_new_page(self, u: Update) -> str:
+        """The page of What's new that shows update ``u``."""
+        return P.chunk_page(P.whats_new_page(self.game.id), self.update_page.get(update_key(u), 0))
+
+    def whats_new_page_of_change(self, change_id: str) -> str:
+        """The page of What's new that shows the update of a change log entry (the changelog links to it)."""
+        key = (Basis.CHANGE.value, change_id, "")
+        return P.chunk_page(P.whats_new_page(self.game.id), self.update_page.get(key, 0))
 
     @property
     def top_sections(self) -> list[Section]:
@@ -181,12 +211,17 @@ def build_model(content: Content) -> SiteModel:
         for b in gd.glossary_buckets or [Bucket("", "", gd.terms)]:
             for t in b.entries:
                 loc.place(t.id, P.bucket_page(P.glossary_page(gid), b.slug))
-        gd.errata_chunks = chunks(gd.errata, CHUNK_LIMIT)
+        gd.errata_chunks = chunks(gd.errata, ERRATA_LIMIT)
         for i, chunk in enumerate(gd.errata_chunks):
             for er in chunk:
                 loc.place(er.id, P.chunk_page(P.errata_page(gid), i))
-        for c in gd.changes:
-            loc.place(c.id, P.changelog_page(gid))
+        gd.change_chunks = weighed_chunks(newest_first(gd.changes), change_lines, UPDATES_LIMIT)
+        for i, chunk in enumerate(gd.change_chunks):
+            for c in chunk:
+                loc.place(c.id, P.chunk_page(P.changelog_page(gid), i))
+        gd.sources = source_parts(content, gd)
+        gd.update_chunks = weighed_chunks(updates(gd.game, gd.entries, content.dates), update_lines, UPDATES_LIMIT)
+        gd.update_page = {update_key(u): i for i, chunk in enumerate(gd.update_chunks) for u in chunk}
         for s in gd.sections:
             top = page_section(s, by_id)
             loc.place(s.id, P.section_page(top), whole_page=top is s)
@@ -200,6 +235,56 @@ def build_model(content: Content) -> SiteModel:
                 if t != e.id and isinstance(by_id.get(t), Entity):
                     gd.mentioned_in[t].append(e.id)
     return SiteModel(content, games, loc, by_id)
+
+
+def update_key(u: Update) -> tuple[str, str, str]:
+    """What tells one update from another (as :func:`rulings.content.dating.updates` keys them)."""
+    return (u.basis.value, u.source, "" if u.basis is Basis.CHANGE else u.date)
+
+
+def update_lines(u: Update) -> int:
+    """The lines an update takes on What's new: its heading, date and text, and each entry it lists."""
+    return 5 + len(u.named) + (len(u.entries) if len(u.entries) <= LIST_LIMIT else 1)
+
+
+def change_lines(c: Change) -> int:
+    """The lines a change log entry takes on the changelog: its heading and date, its text (a line per 100
+    characters, with the cards it names linked) and each entry it names."""
+    return 5 + len(c.touches) + (len(c.text.source) // 100 if c.text else 0)
+
+
+def weighed_chunks(items: list, lines: Callable[[Any], int], limit: int) -> list[list]:
+    """``items``, in order, on pages of at most ``limit`` lines each (as ``lines`` counts an item's; one alone
+    over it on a page of its own); one page, maybe empty, when they fit."""
+    out: list[list] = [[]]
+    used = 0
+    for x in items:
+        n = lines(x)
+        if out[-1] and used + n > limit:
+            out.append([])
+            used = 0
+        out[-1].append(x)
+        used += n
+    return out
+
+
+def source_parts(content: Content, gd: GameData) -> dict[str, SourceParts]:
+    """The parts of each of the game's kept originals, read from beside its game file, with the line ranges
+    its entries cite (kept on one page where they can be); none for a tree put together without files."""
+    cf = content.game_files.get(gd.game.id)
+    if cf is None:
+        return {}
+    folder = cf.loaded.path.parent
+    cited: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for e in gd.entries:
+        for p in e.provenance:
+            cited[p.document].append(p.lines)
+    out = {}
+    for d in gd.game.documents:
+        path = folder / d.file
+        if path.is_file():
+            out[d.id] = split(originals.lines(originals.decode(path.read_bytes())), cited[d.id])
+    return out
 
 
 def section_depth(s: Section, by_id: dict[str, Entry]) -> int:

@@ -81,6 +81,13 @@ def source_page(game: str, file: str) -> str:
     return f"{game}/{file.rsplit('.', 1)[0]}.md"
 
 
+def source_part_page(game: str, file: str, i: int) -> str:
+    """The page of part ``i`` (0-based) of a kept original split into parts (see :mod:`.source_parts`): the
+    first part at the original's page (``<game>/sources/faq.md``: old links keep working), the others below it
+    (``<game>/sources/faq/2.md``), as the chunks of a listing."""
+    return chunk_page(source_page(game, file), i)
+
+
 def feed_file(game: str) -> str:
     return f"{game}/feed.xml"
 

@@ -84,17 +84,17 @@ class LocaleRenderer(LocaleView):
         if gd.errata:
             pages += errata.render(self, gd)
             nav.append({self.t(ERRATA): P.errata_page(gid)})
-        pages.append(whats_new.render(self, gd))
+        pages += whats_new.render(self, gd)
         nav.append({self.t(whats_new.TITLE): P.whats_new_page(gid)})
-        pages.append(changelog.render(self, gd))
+        pages += changelog.render(self, gd)
         nav.append({self.t(CHANGELOG): P.changelog_page(gid)})
         if gd.sections:
             pages.append(rules.render_index(self, gd))
             nav.append({self.t(RULES): P.rules_index_page(gid)})
             pages += [rules.render_section(self, gd, s) for s in gd.sections if page_section(s, self.m.by_id) is s]
         folder = self.m.content.game_files[gid].loaded.path.parent
-        pages += [source.render(self, gd, d, originals.decode((folder / d.file).read_bytes()))
-                  for d in gd.game.documents]
+        pages += [p for d in gd.game.documents
+                  for p in source.render(self, gd, d, originals.decode((folder / d.file).read_bytes()))]
         return [self.titled(p, self.game_name(gd)) for p in pages], nav
 
     @staticmethod

@@ -185,9 +185,10 @@ class LocaleView:
             self.t(_("lines {first}–{last}"), first=first, last=last)
         game = self.m.content.games.get(game_id)
         doc = next((d for d in game.documents if d.id == prov.document), None) if game else None
-        if doc is not None:  # the lines, highlighted on the page of the kept original
-            target = P.href(ctx.page, P.source_page(game_id, doc.file), self.dir_urls,
-                            f"L{first}" if first == last else f"L{first}-L{last}")
+        if doc is not None:  # the lines, highlighted on the page (the part) of the kept original that shows them
+            parts = self.m.games[game_id].sources.get(doc.id) if game_id in self.m.games else None
+            target = P.href(ctx.page, P.source_part_page(game_id, doc.file, parts.index_of(first) if parts else 0),
+                            self.dir_urls, f"L{first}" if first == last else f"L{first}-L{last}")
             where = f'<a class="rl-source-link" href="{esc(target)}">{esc(where)}</a>'
         else:
             where = esc(where)
@@ -237,8 +238,9 @@ class LocaleView:
         return pages
 
     def chunk_pages(self, gd: GameData, listing: str, title: str, anchor: str, chunks: list[list],
-                    body: Body) -> list[Page]:
-        """A listing in chunks of a fixed size (see :func:`.layout.chunks`), each page linking to all."""
+                    body: Body, front: str = "") -> list[Page]:
+        """A listing in chunks of a bounded size (see :func:`.layout.chunks`), each page linking to all.
+        ``front`` starts each page."""
         pages = []
         for i, chunk in enumerate(chunks):
             page = P.chunk_page(listing, i)
@@ -252,5 +254,5 @@ class LocaleView:
             else:
                 out.append("")
             out += body(chunk, ctx)
-            pages.append(Page(page, title, "\n".join(out) + "\n"))
+            pages.append(Page(page, title, front + "\n".join(out) + "\n"))
         return pages

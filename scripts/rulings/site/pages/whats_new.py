@@ -6,12 +6,12 @@ tarball gives the same page); the Atom feed (:mod:`rulings.publish.feeds`) lists
 
 from __future__ import annotations
 
-from rulings.content.dating import Basis, Update, updates
+from rulings.content.dating import Basis, Update
 from rulings.model.entries import Change, Entry, Erratum, Ruling, StatusChange, Term
 from rulings.site import paths as P
 from rulings.site.i18n import C_, COLON, N_, UI, _
 from rulings.site.labels import ERRATA, GLOSSARY
-from rulings.site.layout import GameData, Page
+from rulings.site.layout import LIST_LIMIT, GameData, Page
 from rulings.site.pages.base import NO_SEARCH, SUSPECT_DATE, LocaleView
 from rulings.site.render import NS, Ctx, esc, heading, plain, raw, shorten, text_block
 
@@ -33,8 +33,6 @@ TOO_MANY = _("Too many to list here; each shows this date where it is listed:")
 COUNTS = {Ruling: N_("{n} ruling", "{n} rulings"), Erratum: N_("{n} erratum", "{n} errata"),
           Term: N_("{n} glossary term", "{n} glossary terms")}
 NOTHING = _("no ruling, erratum or term")
-LIST_LIMIT = 150
-"""Entries listed under one update; a bigger one (a whole document's) links to the listings instead."""
 WHAT_CHARS = 80
 """Characters of a change log entry's text in an update's title (the whole text is below it)."""
 
@@ -84,21 +82,26 @@ def anchor(u: Update) -> str:
     return P.anchor(u.source) if u.basis is Basis.CHANGE else f"update-{u.basis.value}-{u.source}-{u.date}"
 
 
-def render(view: LocaleView, gd: GameData) -> Page:
+def render(view: LocaleView, gd: GameData) -> list[Page]:
+    """The game's What's new: its updates newest first, on pages of bounded size (:func:`.layout.update_chunks`),
+    the first with the lead and the feed."""
     gid = gd.game.id
-    page = P.whats_new_page(gid)
-    ctx = view.ctx(page, gid)
-    name = view.t(TITLE)
-    out = [view.crumbs(ctx, gd, [(name, None)]), heading(1, name, "whats-new")]
-    found = updates(gd.game, gd.entries, view.m.content.dates)
+    found = bool(gd.update_chunks[0])
     lead = view.t(LEAD if found else NONE_DATED, game=view.game_name(gd))
-    out.append(raw(f'<p class="rl-lead">{esc(lead)}</p><p class="rl-feed">'
-                   f'{view.page_link(ctx, P.feed_file(gid), view.t(_("Atom feed")))}</p>'))
-    for u in found:
-        ctx.seen = set()
-        out.append(heading(2, title(u, gd, view.m.by_id, view.locale, view.ui), anchor(u), searchable=False))
-        out.append(raw(f'<div class="rl-update"{NS}>{"".join(body(view, gd, u, ctx))}</div>'))
-    return Page(page, name, NO_SEARCH + "\n".join(out) + "\n")
+
+    def listed(chunk: list[Update], ctx: Ctx) -> list[str]:
+        out = []
+        if chunk is gd.update_chunks[0]:
+            out.append(raw(f'<p class="rl-lead">{esc(lead)}</p><p class="rl-feed">'
+                           f'{view.page_link(ctx, P.feed_file(gid), view.t(_("Atom feed")))}</p>'))
+        for u in chunk:
+            ctx.seen = set()
+            out.append(heading(2, title(u, gd, view.m.by_id, view.locale, view.ui), anchor(u), searchable=False))
+            out.append(raw(f'<div class="rl-update"{NS}>{"".join(body(view, gd, u, ctx))}</div>'))
+        return out
+
+    return view.chunk_pages(gd, P.whats_new_page(gid), view.t(TITLE), "whats-new", gd.update_chunks, listed,
+                            NO_SEARCH)
 
 
 def body(view: LocaleView, gd: GameData, u: Update, ctx: Ctx) -> list[str]:

@@ -68,18 +68,41 @@ def status(gd: GameData, locale: str) -> dict[str, int]:
     return dict(sorted(c.items()))
 
 
-def game_export(gd: GameData, locale: str) -> dict[str, Any]:
+class Exported:
+    """Each entry's export and each game's status per locale, made once: the per-entity files repeat the
+    entries of the game files (a ruling once per entity it is about) and ``all.json`` the statuses; the
+    files only read them, so the same dicts serve every file."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[int, str], dict[str, Any]] = {}  # by id(): the model keeps every entry
+        self._status: dict[tuple[str, str], dict[str, int]] = {}
+
+    def entry(self, e: Entry, locale: str) -> dict[str, Any]:
+        key = (id(e), locale)
+        if (data := self._entries.get(key)) is None:
+            data = self._entries[key] = entry_export(e, locale)
+        return data
+
+    def status(self, gd: GameData, locale: str) -> dict[str, int]:
+        key = (gd.game.id, locale)
+        if (data := self._status.get(key)) is None:
+            data = self._status[key] = status(gd, locale)
+        return data
+
+
+def game_export(gd: GameData, locale: str, exported: Exported | None = None) -> dict[str, Any]:
+    ex = exported or Exported()
     g = _resolve_texts(game_to_data(gd.game), gd.game.texts(), locale)
     g.pop("kind", None)
     return {
         "api": API_VERSION,
         "locale": locale,
         "game": g,
-        "entities": [entry_export(e, locale) for e in gd.entities],
-        "entries": [entry_export(e, locale) for e in [*gd.rulings, *gd.terms, *gd.errata, *gd.sections]],
-        "changelog": [entry_export(e, locale) for e in sorted(gd.changes, key=lambda c: (c.date or "", c.id),
-                                                               reverse=True)],
-        "translation_status": status(gd, locale),
+        "entities": [ex.entry(e, locale) for e in gd.entities],
+        "entries": [ex.entry(e, locale) for e in [*gd.rulings, *gd.terms, *gd.errata, *gd.sections]],
+        "changelog": [ex.entry(e, locale) for e in sorted(gd.changes, key=lambda c: (c.date or "", c.id),
+                                                          reverse=True)],
+        "translation_status": ex.status(gd, locale),
     }
 
 
@@ -176,13 +199,14 @@ def export_schema() -> dict[str, Any]:
     }
 
 
-def entity_export(gd: GameData, e: Entity, locales: list[str]) -> dict[str, Any]:
+def entity_export(gd: GameData, e: Entity, locales: list[str], exported: Exported | None = None) -> dict[str, Any]:
     """One card, hero, ability or topic with its rulings and errata, in every locale: what an app needs
     to show one card (``api/v1/<game>/<kind>/<slug>.json``)."""
+    ex = exported or Exported()
     return {"api": API_VERSION, "id": e.id, "kind": e.type.value,
-            "locales": {loc: {"entity": entry_export(e, loc),
-                              "rulings": [entry_export(r, loc) for r in gd.rulings_about.get(e.id, [])],
-                              "errata": [entry_export(x, loc) for x in gd.errata_of.get(e.id, [])]}
+            "locales": {loc: {"entity": ex.entry(e, loc),
+                              "rulings": [ex.entry(r, loc) for r in gd.rulings_about.get(e.id, [])],
+                              "errata": [ex.entry(x, loc) for x in gd.errata_of.get(e.id, [])]}
                         for loc in locales}}
 
 
@@ -213,16 +237,17 @@ def write_exports(model: SiteModel, locales: list[str], out: Path, epoch: int = 
     api = out / "api" / API_VERSION
     digests: dict[Path, str] = {}  # every file written, with its sha256 (for meta.json)
     combined = []
+    exported = Exported()
     for gid, gd in model.games.items():
         for loc in locales:
             path = api / f"{gid}.{loc}.json"
-            digests[path] = _dump(path, game_export(gd, loc))
+            digests[path] = _dump(path, game_export(gd, loc, exported))
         raw = game_to_data(gd.game)
         raw.pop("kind", None)
         combined.append({"game": raw,
                          "entries": [{"kind": e.type.value if isinstance(e, Entity) else e.KIND, **entry_to_data(e)}
                                      for e in gd.entries],
-                         "translation_status": {loc: status(gd, loc) for loc in locales}})
+                         "translation_status": {loc: exported.status(gd, loc) for loc in locales}})
     # one file with everything, every language once (the per-locale files are views of it)
     digests[api / "all.json"] = _dump(api / "all.json", {"api": API_VERSION, "locales": list(locales),
                                                          "games": combined})
@@ -231,7 +256,7 @@ def write_exports(model: SiteModel, locales: list[str], out: Path, epoch: int = 
     for gid, gd in model.games.items():
         for e in gd.entities:
             path = api / gid / e.type.value / f"{e.slug}.json"
-            digests[path] = _dump(path, entity_export(gd, e, locales))
+            digests[path] = _dump(path, entity_export(gd, e, locales, exported))
     entries = [e for gd in model.games.values() for e in gd.entries]
     for loc in locales:
         path = write_rulings_csv(api / f"rulings.{loc}.csv", entries, loc)

@@ -14,6 +14,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rulings.content import originals
@@ -76,10 +77,12 @@ def chunks(items: list, limit: int) -> list[list]:
     return [items[i:i + limit] for i in range(0, len(items), limit)]
 
 
+@lru_cache(maxsize=65536)
 def sort_key(s: str) -> tuple[str, str]:
     """Alphabetical order that ignores accents and case (names from several languages mix). Chinese
     characters sort by their Hanyu Pinyin, as Chinese indexes do, among the Latin names (which keep their
-    order): 曹操 files under C as "caocao", not after Z by code point."""
+    order): 曹操 files under C as "caocao", not after Z by code point. Kept per name: a listing sorts
+    by it and files each name under its initial."""
     folded = unicodedata.normalize("NFKD", romanized(s)).encode("ascii", "ignore").decode().casefold().strip()
     return (folded or s, s)
 

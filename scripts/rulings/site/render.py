@@ -77,14 +77,22 @@ class Linker:
 
     def __init__(self, terms: list[Term], entities: list[Entity], locale: str):
         self.glossary = Glossary(terms, entities)
+        self._found: dict[tuple[str, str | None], list[tuple[int, int, Target]]] = {}
         self.targets: dict[str, Target] = {e.id: Target(e.id, entity=True) for e in entities}
         for term in terms:
             definition = shown_text(term.definition, locale) if term.definition else None
             self.targets[term.id] = Target(term.id, shorten(definition) if definition else None)
 
     def find(self, text: str, lang: str | None = None) -> list[tuple[int, int, Target]]:
-        """Non-overlapping (start, end, target) matches in ``text``, written in ``lang`` (None: names only)."""
-        return [(m.start, m.end, self.targets[m.key.id]) for m in self.glossary.find(text, lang)]
+        """Non-overlapping (start, end, target) matches in ``text``, written in ``lang`` (None: names only).
+
+        Found once per text: a ruling is shown on the page of each entity it is about, a fallback text in
+        several places (the caller only reads the list)."""
+        key = (text, lang)
+        if (found := self._found.get(key)) is None:
+            found = self._found[key] = [(m.start, m.end, self.targets[m.key.id])
+                                        for m in self.glossary.find(text, lang)]
+        return found
 
 
 def shorten(s: str, limit: int = TOOLTIP_CHARS) -> str:

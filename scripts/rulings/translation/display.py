@@ -27,7 +27,7 @@ translation the policy above picks is offered beside it as a *gloss*.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from rulings.model.text import FALLBACK_LOCALE, Text, TextState, TranslationStatus
@@ -68,36 +68,36 @@ class Display:
         return self.status is TranslationStatus.MACHINE
 
 
-def _translation(t: Text, locale: str, shown: Shown) -> Display:
+def _translation(t: Text, locale: str, shown: Shown, own: TextState = TextState.SOURCE) -> Display:
     tr = t.translations[locale]
-    return Display(tr.text, locale, shown, tr.status, t.source, t.lang)
+    return Display(tr.text, locale, shown, tr.status, t.source, t.lang, own)
 
 
-def _source(t: Text, shown: Shown) -> Display:
-    return Display(t.source, t.lang, shown, None, t.source, t.lang)
+def _source(t: Text, shown: Shown, own: TextState = TextState.SOURCE) -> Display:
+    return Display(t.source, t.lang, shown, None, t.source, t.lang, own)
 
 
 def shown(t: Text, locale: str, fallback: str = FALLBACK) -> Display:
     """The version of ``t`` a reader of ``locale`` gets (see the module docstring for the order)."""
-    state = t.state(locale)
-    return replace(_choose(t, locale, state, fallback), own=state)
+    return _choose(t, locale, t.state(locale), fallback)
 
 
 def _choose(t: Text, locale: str, state: TextState, fallback: str) -> Display:
+    # ``own`` passed in, not set with dataclasses.replace: a build asks this tens of thousands of times
     if state is TextState.SOURCE:
-        return _source(t, Shown.SOURCE)
+        return _source(t, Shown.SOURCE, state)
     if state is TextState.CURRENT:
-        return _translation(t, locale, Shown.TRANSLATED)
+        return _translation(t, locale, Shown.TRANSLATED, state)
     fb = t.state(fallback)
     if fb is TextState.SOURCE:
-        return _source(t, Shown.FALLBACK)
+        return _source(t, Shown.FALLBACK, state)
     if fb is TextState.CURRENT:
-        return _translation(t, fallback, Shown.FALLBACK)
+        return _translation(t, fallback, Shown.FALLBACK, state)
     if state is TextState.STALE:
-        return _translation(t, locale, Shown.STALE)
+        return _translation(t, locale, Shown.STALE, state)
     if fb is TextState.STALE:
-        return _translation(t, fallback, Shown.STALE)
-    return _source(t, Shown.UNTRANSLATED)
+        return _translation(t, fallback, Shown.STALE, state)
+    return _source(t, Shown.UNTRANSLATED, state)
 
 
 def reads_alike(a: str, b: str) -> bool:

@@ -70,6 +70,8 @@ class LocaleView:
         self.ui = ui
         self.dir_urls = directory_urls
         self.linkers = {gid: Linker(gd.terms, gd.entities, locale) for gid, gd in model.games.items()}
+        self._names: dict[int, str] = {}  # by id(): the model keeps every entry
+        self._sources: dict[tuple[str, str], tuple[Document | None, str, str]] = {}
 
     def ctx(self, page: str, game: str | None = None, self_id: str | None = None) -> Ctx:
         return Ctx(self.locale, self.ui, page, self.m.locator, self.linkers.get(game) if game else None,
@@ -79,6 +81,12 @@ class LocaleView:
         return self.ui.t(msg, **kw)
 
     def name(self, e: Entry) -> str:
+        """The entry's name in this locale, made once: each link to an entry is labelled with it."""
+        if (found := self._names.get(id(e))) is None:
+            found = self._names[id(e)] = self._name(e)
+        return found
+
+    def _name(self, e: Entry) -> str:
         if isinstance(e, Entity):
             return name_title(e.name, self.locale, printed=is_printed_name(e, "name"))
         if isinstance(e, Term):
@@ -183,8 +191,7 @@ class LocaleView:
         first, last = prov.lines
         where = self.t(_("line {first}"), first=first) if first == last else \
             self.t(_("lines {first}–{last}"), first=first, last=last)
-        game = self.m.content.games.get(game_id)
-        doc = next((d for d in game.documents if d.id == prov.document), None) if game else None
+        doc, name, badge = self._source(game_id, prov.document)
         if doc is not None:  # the lines, highlighted on the page (the part) of the kept original that shows them
             parts = self.m.games[game_id].sources.get(doc.id) if game_id in self.m.games else None
             target = P.href(ctx.page, P.source_part_page(game_id, doc.file, parts.index_of(first) if parts else 0),
@@ -192,8 +199,17 @@ class LocaleView:
             where = f'<a class="rl-source-link" href="{esc(target)}">{esc(where)}</a>'
         else:
             where = esc(where)
-        return f"{self.joined([self.document_name(doc, prov.document), where])}" \
-               f"{self.authority_badge(game_id, prov.document)}"
+        return f"{self.joined([name, where])}{badge}"
+
+    def _source(self, game_id: str, document: str) -> tuple[Document | None, str, str]:
+        """A cited document, its name and its authority badge, once per document: every entry cites one."""
+        key = (game_id, document)
+        if (found := self._sources.get(key)) is None:
+            game = self.m.content.games.get(game_id)
+            doc = next((d for d in game.documents if d.id == document), None) if game else None
+            found = self._sources[key] = (doc, self.document_name(doc, document),
+                                          self.authority_badge(game_id, document))
+        return found
 
     def document_name(self, doc: Document | None, fallback: str) -> str:
         """A cited document as the reader knows it: its title in their language (the display policy), cut

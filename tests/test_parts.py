@@ -14,12 +14,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import build_tree, project_locales, site_inputs
+from conftest import build_tree, new_locale, project_locales, site_inputs
 from rulings.build.inputs import inputs_digest
 from rulings.build.part import PART_FILE, UNLISTED, PartManifest
 from rulings.cli.main import main
 from rulings.publish.manifest import listing
 from rulings.publish.manifest import verify as verify_site
+
+NEW = new_locale()
+"""A locale the site does not have (nor any game is written in)."""
 
 EPOCH = "1700000000"
 
@@ -183,7 +186,7 @@ def test_the_merge_never_writes_into_a_part(repo):
 @pytest.mark.parametrize(("args", "line"), [
     (["--locale", "en", "--part", "it"], "Invalid value for --part: it is not one of the locales built (en)"),
     (["--part", "../it"], "Error: --part '../it' is no locale tag"),
-    (["--part", "fr"], f"Error: --part fr is not one of the site's locales ({', '.join(project_locales())})"),
+    (["--part", NEW], f"Error: --part {NEW} is not one of the site's locales ({', '.join(project_locales())})"),
 ])
 def test_a_part_of_no_locale_of_the_site_is_refused(repo, args, line):
     r = CliRunner().invoke(main, ["build", "--no-bundles", *args])

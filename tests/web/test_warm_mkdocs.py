@@ -88,7 +88,7 @@ def test_an_interrupted_build_stops_its_runs_and_the_next_one_runs(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         run_mkdocs(REPO, [("stuck", stuck)], log=lambda *_: None, watch=interrupt)
     assert seen and gone(list(seen[0]))
-    slow = "import time\n\ndef on_config(config):\n    time.sleep(0.3)\n"  # long enough to be seen running
+    slow = "import time\n\ndef on_config(config):\n    time.sleep(2)\n"  # long enough to be seen running, loaded
     for name in ("one", "two"):
         run_mkdocs(REPO, [(name, _site(tmp_path / name, slow))], log=lambda *_: None, watch=watch)
         assert (tmp_path / name / "out" / "index.html").exists()
